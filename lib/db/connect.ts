@@ -1,0 +1,79 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from "kysely";
+import BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
+import { ConfigError } from "@/lib/env";
+import { HeliographSqliteDialect } from "./dialects";
+import { migrations } from "./migrations";
+import type { Database } from "./types";
+
+export type Db = Kysely<Database>;
+
+export interface DbConfig {
+  /** postgres://… ; absent = SQLite */
+  databaseUrl?: string;
+  sqlitePath?: string;
+  /** PostgreSQL pool size */
+  poolSize?: number;
+}
+
+// int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+export function createDb(config: DbConfig): Db {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10, types: pgTypes, connectionTimeoutMillis: 5000 });
+    // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
+    pool.on("error", () => {});
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const path = config.sqlitePath ?? "./data/heliograph.db";
+  const file = path === ":memory:" ? path : resolve(path);
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  // WAL + busy timeout: the web process and a worker process share the file without "database is locked".
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  return new Kysely<Database>({ dialect: new HeliographSqliteDialect({ database: sqlite }) });
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies pending migrations, each once and in its own transaction; a second run does nothing. */
+export async function migrate(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Turns driver errors at start-up into one line an operator can act on. */
+export function describeConnectError(err: unknown, config: DbConfig): ConfigError {
+  const e = err as { code?: string; message?: string };
+  const where = config.databaseUrl ? redact(config.databaseUrl) : resolve(config.sqlitePath ?? "./data/heliograph.db");
+  const reason =
+    e.code === "ECONNREFUSED" ? "connection refused" :
+    e.code === "ENOTFOUND" ? "host not found" :
+    e.code === "3D000" ? "database does not exist" :
+    e.code === "28P01" || e.code === "28000" ? "authentication failed" :
+    e.code === "ETIMEDOUT" ? "connection timed out" :
+    (e.message ?? String(err)).split("\n")[0];
+  return new ConfigError(`Cannot open the database at ${where}: ${reason}`);
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(malformed DATABASE_URL)";
+  }
+}

@@ -1,0 +1,206 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/*
+ * Row types, shared by SQLite and PostgreSQL. Conventions that keep one set of queries for both:
+ * timestamps are epoch milliseconds (UTC) in integer/bigint columns, booleans are 0/1 integers,
+ * lists and objects are JSON text. Serializers turn these into the wire shapes.
+ */
+
+export type Bool = 0 | 1;
+export type Severity = "CRITICAL" | "MAJOR" | "MEDIUM" | "MINOR";
+export type UpdateStatus = "INVESTIGATING" | "IDENTIFIED" | "MONITORING" | "RESOLVED";
+export type Theme = "LIGHT" | "DARK" | "AUTO";
+export type RepeatUnit = "DAY" | "WEEK" | "MONTH";
+export type Channel = "EMAIL" | "WEBHOOK" | "SLACK" | "SMS";
+export type SubscriberStatus = "PENDING" | "VERIFIED";
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** sha256 of the raw key; the raw key is shown once and never stored. */
+  key_hash: string;
+  masked_key: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface StatusPagesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string | null;
+  url: string;
+  custom_domain: string | null;
+  is_private: Bool;
+  default_theme: Theme;
+  /** JSON `{light, dark}` or null */
+  theme_colors: string | null;
+  logo: string | null;
+  logo_dark: string | null;
+  favicon: string | null;
+  redirect_to: string | null;
+  /** scrypt hash of the page password, or null */
+  password_hash: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StatusPageKeysTable {
+  id: string;
+  status_page_id: string;
+  key_hash: string;
+  masked_key: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CardsTable {
+  id: string;
+  status_page_id: string;
+  name: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CardServicesTable {
+  card_id: string;
+  service_id: string;
+  position: number;
+}
+
+export interface ServicesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  severity: Severity;
+  /** Denormalized from the updates in the same transaction, so "unresolved" is an indexed query. */
+  last_update_status: UpdateStatus;
+  /** publicIncidentUpdateDate of the first update */
+  started_at: number;
+  /** publicIncidentUpdateDate of the resolving update, null while open */
+  resolved_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentServicesTable {
+  incident_id: string;
+  service_id: string;
+}
+
+export interface IncidentUpdatesTable {
+  id: string;
+  incident_id: string;
+  status: UpdateStatus;
+  description: string;
+  public_incident_update_date: number;
+  notify_subscribers: Bool;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MaintenanceWindowsTable {
+  id: Generated<number>;
+  account_id: string;
+  name: string;
+  description: string | null;
+  /** JSON string[] */
+  tags: string;
+  starts_at: number;
+  ends_at: number;
+  repeat_interval: number | null;
+  repeat_unit: RepeatUnit | null;
+  repeat_ends_at: number | null;
+  timezone: string | null;
+  pause_all_checks: Bool;
+  silence_all_alerts: Bool;
+  /** JSON string[] */
+  silence_alerts_tags: string;
+  /** JSON StatusPageVisibility, see lib/maintenance/schema.ts */
+  status_page_visibility: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SubscribersTable {
+  id: string;
+  status_page_id: string;
+  channel: Channel;
+  /** e-mail address, URL or E.164 number; lower-cased where the channel is case-insensitive */
+  target: string;
+  status: SubscriberStatus;
+  /** JSON string[] of service ids, or null for all services */
+  service_ids: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NotificationDeliveriesTable {
+  id: string;
+  subscriber_id: string;
+  /** (event, subscriber): the receiver sees it as webhook-id / Idempotency-Key / Message-ID */
+  idempotency_key: string;
+  event_type: string;
+  event_id: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: number;
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  server_settings: ServerSettingsTable;
+  status_pages: StatusPagesTable;
+  status_page_keys: StatusPageKeysTable;
+  cards: CardsTable;
+  card_services: CardServicesTable;
+  services: ServicesTable;
+  incidents: IncidentsTable;
+  incident_services: IncidentServicesTable;
+  incident_updates: IncidentUpdatesTable;
+  maintenance_windows: MaintenanceWindowsTable;
+  subscribers: SubscribersTable;
+  notification_deliveries: NotificationDeliveriesTable;
+}
+
+export type Account = Selectable<AccountsTable>;
+export type ApiKey = Selectable<ApiKeysTable>;
+export type StatusPage = Selectable<StatusPagesTable>;
+export type StatusPageKey = Selectable<StatusPageKeysTable>;
+export type Card = Selectable<CardsTable>;
+export type Service = Selectable<ServicesTable>;
+export type Incident = Selectable<IncidentsTable>;
+export type IncidentUpdate = Selectable<IncidentUpdatesTable>;
+export type MaintenanceWindow = Selectable<MaintenanceWindowsTable>;
+export type Subscriber = Selectable<SubscribersTable>;
+export type NotificationDelivery = Selectable<NotificationDeliveriesTable>;
+export type NewStatusPage = Insertable<StatusPagesTable>;
+export type StatusPagePatch = Updateable<StatusPagesTable>;

@@ -1,0 +1,85 @@
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+/** Raised when configuration is wrong; start-up prints its message as one line and exits. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "yes"));
+
+const databaseUrl = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v), {
+    message: "must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite store)",
+  })
+  .refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        new URL(v);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "is not a valid URL" },
+  );
+
+const url = z.url({ protocol: /^https?$/ });
+
+export const env = createEnv({
+  server: {
+    /** Set by Next: instrumentation runs once per runtime, and only the Node.js one boots the server. */
+    NEXT_RUNTIME: z.enum(["nodejs", "edge"]).optional(),
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOSTNAME: z.string().default("0.0.0.0"),
+    /** Public base URL of this server: links in emails and feeds are built from it, never from request headers. */
+    HELIOGRAPH_PUBLIC_URL: url.default("http://localhost:3000"),
+    /** Behind a reverse proxy, X-Forwarded-Host names the host the visitor asked for. */
+    HELIOGRAPH_TRUST_PROXY: bool(false),
+    /** Where `/` on the primary host redirects; empty = a plain landing page. */
+    HELIOGRAPH_ROOT_REDIRECT: url.optional(),
+    /** Signs cookies and links. Generated once and stored in the database when unset. */
+    HELIOGRAPH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    DATABASE_URL: databaseUrl,
+    HELIOGRAPH_SQLITE_PATH: z.string().default("./data/heliograph.db"),
+    HELIOGRAPH_DEMO: bool(true),
+    /** Run the notification worker inside the web process (the embedded default). */
+    HELIOGRAPH_WORKER: bool(true),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL")
+      .optional(),
+    HELIOGRAPH_FRONT_CACHE_MB: z.coerce.number().min(0).max(65536).default(256),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_FROM: z.string().default("Heliograph <status@localhost>"),
+    /** true = implicit TLS (port 465); false = STARTTLS when the server offers it. */
+    SMTP_SECURE: bool(false),
+    SMS_API_BASE_URL: url.optional(),
+    SMS_ACCOUNT_SID: z.string().optional(),
+    SMS_AUTH_TOKEN: z.string().optional(),
+    SMS_FROM: z.string().optional(),
+    /** Comma-separated hosts or CIDRs that outbound webhooks may reach despite the SSRF guard (tests, internal receivers). */
+    HELIOGRAPH_OUTBOUND_ALLOWLIST: z.string().default(""),
+  },
+  client: {},
+  experimental__runtimeEnv: {},
+  emptyStringAsUndefined: true,
+  onValidationError: (issues) => {
+    const lines = issues.map((i) => `${i.path?.map((p) => (typeof p === "object" ? p.key : p)).join(".")} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
+  },
+});
+
+export const isPostgres = env.DATABASE_URL !== undefined;

@@ -1,0 +1,32 @@
+/**
+ * One error type per kind of failure. lib/http/errors.ts maps them to HTTP in one place;
+ * anything else is an unknown error and never shows its message to a client.
+ */
+export class AppError extends Error {
+  constructor(
+    message: string,
+    /** field paths (or other detail) for the `attributes` of the error envelope */
+    readonly attributes: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {}
+export class NotFoundError extends AppError {}
+export class ConflictError extends AppError {}
+export class UnauthorizedError extends AppError {}
+export class ForbiddenError extends AppError {}
+export class PayloadTooLargeError extends AppError {}
+export class UnsupportedMediaTypeError extends AppError {}
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+/** The database (or another dependency) is unreachable: the API answers 503, public pages serve their last good copy. */
+export class UnavailableError extends AppError {}

@@ -1,0 +1,117 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { fromJson, toJson } from "@/lib/db/json";
+import type { MaintenanceWindow } from "@/lib/db/types";
+import { invalidatePages } from "@/lib/cache/invalidate";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import * as q from "./queries";
+import { DEFAULT_VISIBILITY, type MaintenanceFilter, type MaintenanceWindowInput, type StatusPageVisibility } from "./types";
+
+export function visibilityOf(w: Pick<MaintenanceWindow, "status_page_visibility">): StatusPageVisibility {
+  return { ...DEFAULT_VISIBILITY, ...fromJson<Partial<StatusPageVisibility>>(w.status_page_visibility) };
+}
+
+export async function getWindowOrThrow(db: Db, accountId: string, id: number): Promise<MaintenanceWindow> {
+  const row = Number.isSafeInteger(id) && id > 0 ? await q.findWindow(db, accountId, id) : undefined;
+  if (!row) throw new NotFoundError("Maintenance window not found");
+  return row;
+}
+
+async function requirePagesOfAccount(db: Db, accountId: string, pageIds: string[]): Promise<void> {
+  if (pageIds.length === 0) return;
+  const own = await db.selectFrom("status_pages").select("id").where("account_id", "=", accountId).execute();
+  const ids = new Set(own.map((p) => p.id));
+  const bad = pageIds.map((id, i) => (ids.has(id) ? null : `statusPageVisibility.statusPageIds.${i}`)).filter((x): x is string => x !== null);
+  if (bad.length > 0) throw new ValidationError("Status page not found", { fields: bad });
+}
+
+async function requireServicesOfAccount(db: Db, accountId: string, serviceIds: string[]): Promise<void> {
+  if (serviceIds.length === 0) return;
+  const own = await db.selectFrom("services").select("id").where("account_id", "=", accountId).where("id", "in", serviceIds).execute();
+  const ids = new Set(own.map((s) => s.id));
+  const bad = serviceIds.map((id, i) => (ids.has(id) ? null : `statusPageVisibility.serviceIds.${i}`)).filter((x): x is string => x !== null);
+  if (bad.length > 0) throw new ValidationError("Service not found", { fields: bad });
+}
+
+function columns(input: Partial<MaintenanceWindowInput>, visibility: StatusPageVisibility | undefined, at: number) {
+  const bool = (v: boolean | undefined) => (v === undefined ? undefined : v ? (1 as const) : (0 as const));
+  return {
+    name: input.name,
+    description: input.description,
+    tags: input.tags === undefined ? undefined : toJson(input.tags),
+    starts_at: input.startsAt,
+    ends_at: input.endsAt,
+    repeat_interval: input.repeatInterval,
+    repeat_unit: input.repeatUnit,
+    repeat_ends_at: input.repeatEndsAt,
+    timezone: input.timezone,
+    pause_all_checks: bool(input.pauseAllChecks),
+    silence_all_alerts: bool(input.silenceAllAlerts),
+    silence_alerts_tags: input.silenceAlertsTags === undefined ? undefined : toJson(input.silenceAlertsTags),
+    status_page_visibility: visibility === undefined ? undefined : toJson(visibility),
+    updated_at: at,
+  };
+}
+
+export async function createWindow(db: Db, accountId: string, input: MaintenanceWindowInput): Promise<MaintenanceWindow> {
+  const visibility = { ...DEFAULT_VISIBILITY, ...input.statusPageVisibility };
+  await requirePagesOfAccount(db, accountId, visibility.statusPageIds);
+  await requireServicesOfAccount(db, accountId, visibility.serviceIds);
+  const at = Date.now();
+  const c = columns(input, visibility, at);
+  const id = await q.insertWindow(db, {
+    ...c,
+    account_id: accountId,
+    name: input.name,
+    description: c.description ?? null,
+    tags: c.tags ?? "[]",
+    starts_at: input.startsAt,
+    ends_at: input.endsAt,
+    repeat_interval: c.repeat_interval ?? null,
+    repeat_unit: input.repeatUnit,
+    repeat_ends_at: c.repeat_ends_at ?? null,
+    timezone: c.timezone ?? null,
+    pause_all_checks: c.pause_all_checks ?? 0,
+    silence_all_alerts: c.silence_all_alerts ?? 0,
+    silence_alerts_tags: c.silence_alerts_tags ?? "[]",
+    status_page_visibility: toJson(visibility),
+    created_at: at,
+  });
+  await invalidatePages(visibility.statusPageIds);
+  return getWindowOrThrow(db, accountId, id);
+}
+
+/** Partial update: omitted fields stay; the merged window must still end after it starts. */
+export async function updateWindow(db: Db, accountId: string, id: number, input: Partial<MaintenanceWindowInput>): Promise<MaintenanceWindow> {
+  const existing = await getWindowOrThrow(db, accountId, id);
+  const before = visibilityOf(existing);
+  const visibility = input.statusPageVisibility ? { ...before, ...input.statusPageVisibility } : undefined;
+  if (visibility) {
+    await requirePagesOfAccount(db, accountId, visibility.statusPageIds);
+    await requireServicesOfAccount(db, accountId, visibility.serviceIds);
+  }
+  const startsAt = input.startsAt ?? existing.starts_at;
+  const endsAt = input.endsAt ?? existing.ends_at;
+  if (endsAt <= startsAt) throw new ValidationError("endsAt must be after startsAt", { fields: ["endsAt"] });
+  await q.updateWindowRow(db, id, columns(input, visibility, Date.now()));
+  await invalidatePages([...before.statusPageIds, ...(visibility?.statusPageIds ?? [])]);
+  return getWindowOrThrow(db, accountId, id);
+}
+
+export async function deleteWindow(db: Db, accountId: string, id: number): Promise<void> {
+  const existing = await getWindowOrThrow(db, accountId, id);
+  await q.deleteWindowRow(db, accountId, id);
+  await invalidatePages(visibilityOf(existing).statusPageIds);
+}
+
+export async function listWindows(db: Db, accountId: string, filter: MaintenanceFilter, limit: number, page: number) {
+  return q.listWindows(db, accountId, filter, limit, (page - 1) * limit);
+}
+
+/** Windows shown on this page (`statusPageVisibility.enabled` and the page listed). */
+export async function listWindowsForPage(db: Db, accountId: string, pageId: string): Promise<(MaintenanceWindow & { visibility: StatusPageVisibility })[]> {
+  const rows = await q.listVisibleWindows(db, accountId);
+  return rows
+    .map((w) => ({ ...w, visibility: visibilityOf(w) }))
+    .filter((w) => w.visibility.enabled && w.visibility.statusPageIds.includes(pageId));
+}

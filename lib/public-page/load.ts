@@ -1,0 +1,89 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import type { StatusPage } from "@/lib/db/types";
+import { listIncidentsForServices } from "@/lib/incidents/queries";
+import { loadIncidentViews } from "@/lib/incidents/service";
+import { listWindowsForPage } from "@/lib/maintenance/service";
+import { occurrencesBetween } from "@/lib/maintenance/occurrences";
+import { loadCards } from "@/lib/status-pages/service";
+import { serviceStatusAt, worstStatus, type IncidentSpan, type MaintenanceSpan, type ServiceStatus } from "@/lib/status";
+import { openIntervalsFromUpdates } from "@/lib/status/intervals";
+import { dailyUptime, meanUptime, overallUptime, type DayUptime } from "@/lib/uptime";
+import type { IncidentView } from "@/lib/incidents/types";
+import type { CardWithServices } from "@/lib/status-pages/types";
+
+const DAY = 86_400_000;
+
+export interface ServiceSnapshot {
+  id: string;
+  name: string;
+  status: ServiceStatus;
+  uptime: number | null;
+  days: DayUptime[];
+}
+
+export interface PageSnapshot {
+  page: StatusPage;
+  status: ServiceStatus;
+  cards: { id: string; name: string; status: ServiceStatus; uptime: number | null; services: ServiceSnapshot[] }[];
+  /** unresolved incidents and those resolved in the last 90 days, newest first */
+  incidents: IncidentView[];
+  maintenance: { id: number; name: string; description: string | null; startsAt: number; endsAt: number; serviceIds: string[] | "ALL"; showAffectedServices: boolean }[];
+  generatedAt: number;
+}
+
+export function incidentSpan(v: IncidentView): IncidentSpan {
+  const chronological = [...v.updates].reverse().map((u) => ({ status: u.status, at: u.public_incident_update_date }));
+  return {
+    id: v.incident.id,
+    severity: v.incident.severity,
+    serviceIds: v.services.map((s) => s.id),
+    startedAt: v.incident.started_at,
+    resolvedAt: v.incident.resolved_at,
+    openIntervals: openIntervalsFromUpdates(chronological),
+  };
+}
+
+/**
+ * Everything a status page shows, read in a handful of queries and derived with the pure status and
+ * uptime functions. The public page, its JSON, badges and feeds all start from this snapshot.
+ */
+export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now()): Promise<PageSnapshot> {
+  const cards: CardWithServices[] = await loadCards(db, page.id);
+  const serviceIds = [...new Set(cards.flatMap((c) => c.services.map((s) => s.id)))];
+  const [incidentRows, windows] = await Promise.all([
+    listIncidentsForServices(db, serviceIds, now - 91 * DAY),
+    listWindowsForPage(db, page.account_id, page.id),
+  ]);
+  const incidents = await loadIncidentViews(db, incidentRows);
+  const spans = incidents.map(incidentSpan);
+  const maintenance = windows.flatMap((w) =>
+    occurrencesBetween(w, now - 91 * DAY, now + 60 * DAY).map((o) => ({
+      id: w.id,
+      name: w.name,
+      description: w.description,
+      startsAt: o.startsAt,
+      endsAt: o.endsAt,
+      serviceIds: w.visibility.affectAllServices ? ("ALL" as const) : w.visibility.serviceIds,
+      showAffectedServices: w.visibility.showAffectedServices,
+    })),
+  );
+  const maintenanceSpans: MaintenanceSpan[] = maintenance.map((m) => ({ id: m.id, serviceIds: m.serviceIds, startsAt: m.startsAt, endsAt: m.endsAt }));
+
+  const cardSnapshots = cards.map((card) => {
+    const services = card.services.map((s) => {
+      const days = dailyUptime({ serviceId: s.id, serviceCreatedAt: s.created_at, incidents: spans, maintenance: maintenanceSpans, now });
+      return { id: s.id, name: s.name, status: serviceStatusAt(s.id, spans, maintenanceSpans, now), uptime: overallUptime(days), days };
+    });
+    return { id: card.id, name: card.name, status: worstStatus(services.map((s) => s.status)), uptime: meanUptime(services.map((s) => s.uptime)), services };
+  });
+
+  return {
+    page,
+    status: worstStatus(cardSnapshots.map((c) => c.status)),
+    cards: cardSnapshots,
+    incidents,
+    maintenance,
+    generatedAt: now,
+  };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { getReadyDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { loadServerSecret } from "@/lib/secrets/server-secret";
+import { seedDemo, seedEmpty } from "@/lib/demo/seed";
+
+const g = globalThis as unknown as { heliographBooted?: Promise<void> };
+
+/** Start-up work of a web process: migrate, load the signing secret, seed an empty database. Runs once. */
+export function boot(): Promise<void> {
+  g.heliographBooted ??= (async () => {
+    const db = await getReadyDb();
+    await loadServerSecret(db);
+    const seeded = env.HELIOGRAPH_DEMO ? await seedDemo(db) : await seedEmpty(db);
+    if (seeded) {
+      // Shown once: only the key's hash is stored.
+      const lines = [
+        "",
+        env.HELIOGRAPH_DEMO ? `  Heliograph demo: ${env.HELIOGRAPH_PUBLIC_URL}/acme` : `  Heliograph is ready: ${env.HELIOGRAPH_PUBLIC_URL}`,
+        `  API key (shown once): ${seeded.apiKey}`,
+        `  Account id: ${seeded.accountId}`,
+        "",
+      ];
+      process.stdout.write(lines.join("\n") + "\n");
+    }
+    log.info({ store: env.DATABASE_URL ? "postgres" : "sqlite" }, "heliograph ready");
+  })();
+  return g.heliographBooted;
+}

@@ -1,0 +1,154 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { isUuid, newId } from "@/lib/db/ids";
+import { toJson } from "@/lib/db/json";
+import { pageOf, type PageRequest } from "@/lib/db/keyset";
+import type { StatusPage, StatusPageKey } from "@/lib/db/types";
+import { conflictOnDuplicate } from "@/lib/db/unique-violation";
+import { invalidatePages } from "@/lib/cache/invalidate";
+import { NotFoundError, ValidationError } from "@/lib/errors";
+import { hashPassword, hashToken, maskToken, newToken } from "@/lib/secrets/tokens";
+import { requireServices } from "@/lib/services/service";
+import * as q from "./queries";
+import type { CardWithServices, StatusPageGraph, StatusPageInput } from "./types";
+
+const KEY_PREFIX = "hgp_";
+
+export async function getPageOrThrow(db: Db, accountId: string, id: string): Promise<StatusPage> {
+  const row = isUuid(id) ? await q.findPage(db, accountId, id) : undefined;
+  if (!row) throw new NotFoundError("Status page not found");
+  return row;
+}
+
+export async function loadCards(db: Db, pageId: string): Promise<CardWithServices[]> {
+  const cards = await q.listCards(db, pageId);
+  const services = await q.listCardServices(db, cards.map((c) => c.id));
+  return cards.map((c) => ({
+    ...c,
+    services: services.filter((s) => s.card_id === c.id).map(({ card_id: _c, ...s }) => s),
+  }));
+}
+
+export async function loadPageGraph(db: Db, page: StatusPage): Promise<StatusPageGraph> {
+  const [cards, keys] = await Promise.all([loadCards(db, page.id), q.listKeys(db, page.id)]);
+  return { page, cards, keys };
+}
+
+export async function listPages(db: Db, accountId: string, page: PageRequest) {
+  return pageOf(await q.listPages(db, accountId, page), page.limit);
+}
+
+function pageColumns(input: StatusPageInput, at: number) {
+  const set = <T>(v: T | undefined) => v;
+  return {
+    name: input.name,
+    url: input.url,
+    description: set(input.description),
+    custom_domain: set(input.customDomain),
+    is_private: input.isPrivate === undefined ? undefined : input.isPrivate ? (1 as const) : (0 as const),
+    default_theme: set(input.defaultTheme),
+    theme_colors: input.themeColors === undefined ? undefined : input.themeColors === null ? null : toJson(input.themeColors),
+    logo: set(input.logo),
+    logo_dark: set(input.logoDark),
+    favicon: set(input.favicon),
+    redirect_to: set(input.redirectTo),
+    updated_at: at,
+  };
+}
+
+const duplicateAddress = { message: "A status page with this url or custom domain already exists", attributes: { fields: ["url", "customDomain"] } };
+
+export async function createPage(db: Db, accountId: string, input: StatusPageInput): Promise<StatusPage> {
+  const id = newId();
+  const at = Date.now();
+  await db.transaction().execute(async (trx) => {
+    const cols = pageColumns(input, at);
+    await conflictOnDuplicate(
+      () =>
+        q.insertPage(trx, {
+          ...cols,
+          id,
+          account_id: accountId,
+          description: cols.description ?? null,
+          custom_domain: cols.custom_domain ?? null,
+          is_private: cols.is_private ?? 0,
+          default_theme: cols.default_theme ?? "AUTO",
+          theme_colors: cols.theme_colors ?? null,
+          logo: cols.logo ?? null,
+          logo_dark: cols.logo_dark ?? null,
+          favicon: cols.favicon ?? null,
+          redirect_to: cols.redirect_to ?? null,
+          password_hash: null,
+          created_at: at,
+        }),
+      duplicateAddress.message,
+      duplicateAddress.attributes,
+    );
+    await writeCards(trx, accountId, id, input.cards, at);
+  });
+  await invalidatePages([id], { tenancy: true });
+  return getPageOrThrow(db, accountId, id);
+}
+
+/** PUT: the given fields replace the page's; cards replace its cards in the order given. */
+export async function updatePage(db: Db, accountId: string, id: string, input: StatusPageInput): Promise<StatusPage> {
+  await getPageOrThrow(db, accountId, id);
+  const at = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await conflictOnDuplicate(() => q.updatePageRow(trx, accountId, id, pageColumns(input, at)), duplicateAddress.message, duplicateAddress.attributes);
+    await writeCards(trx, accountId, id, input.cards, at);
+  });
+  await invalidatePages([id], { tenancy: true });
+  return getPageOrThrow(db, accountId, id);
+}
+
+async function writeCards(db: Db, accountId: string, pageId: string, cards: StatusPageInput["cards"], at: number): Promise<void> {
+  const existing = new Set((await q.listCards(db, pageId)).map((c) => c.id));
+  const badIds = cards.map((c, i) => (c.id !== undefined && !existing.has(c.id) ? `cards.${i}.id` : null)).filter((x): x is string => x !== null);
+  if (badIds.length > 0) throw new ValidationError("Card does not belong to this status page", { fields: badIds });
+  for (const [i, card] of cards.entries()) {
+    await requireServices(db, accountId, card.services.map((s) => s.id), `cards.${i}.services`);
+  }
+  await q.deleteCards(db, pageId, cards.flatMap((c) => (c.id ? [c.id] : [])));
+  for (const [position, card] of cards.entries()) {
+    const cardId = card.id ?? newId();
+    if (card.id) await q.updateCard(db, cardId, { name: card.name, position, updated_at: at });
+    else await q.insertCard(db, { id: cardId, status_page_id: pageId, name: card.name, position, created_at: at, updated_at: at });
+    await q.replaceCardServices(db, cardId, [...new Set(card.services.map((s) => s.id))]);
+  }
+}
+
+export async function deletePage(db: Db, accountId: string, id: string): Promise<void> {
+  await getPageOrThrow(db, accountId, id);
+  await q.deletePageRow(db, accountId, id);
+  await invalidatePages([id], { tenancy: true });
+}
+
+/** A key that opens a private page; the raw key is returned once. */
+export async function createPageKey(db: Db, accountId: string, pageId: string): Promise<{ key: StatusPageKey; rawKey: string }> {
+  await getPageOrThrow(db, accountId, pageId);
+  const rawKey = newToken(KEY_PREFIX);
+  const at = Date.now();
+  const key: StatusPageKey = { id: newId(), status_page_id: pageId, key_hash: hashToken(rawKey), masked_key: maskToken(rawKey, KEY_PREFIX.length + 4), created_at: at, updated_at: at };
+  await q.insertKey(db, key);
+  return { key, rawKey };
+}
+
+export async function listPageKeys(db: Db, accountId: string, pageId: string): Promise<StatusPageKey[]> {
+  await getPageOrThrow(db, accountId, pageId);
+  return q.listKeys(db, pageId);
+}
+
+export async function revokePageKey(db: Db, accountId: string, pageId: string, keyId: string): Promise<void> {
+  await getPageOrThrow(db, accountId, pageId);
+  if (!isUuid(keyId) || (await q.deleteKey(db, pageId, keyId)) === 0) throw new NotFoundError("Key not found");
+  await invalidatePages([pageId], { tenancy: true });
+}
+
+/** Sets (or with null, removes) the password visitors may type to open a private page. */
+export async function setPagePassword(db: Db, accountId: string, pageId: string, password: string | null): Promise<void> {
+  await getPageOrThrow(db, accountId, pageId);
+  const password_hash = password === null ? null : await hashPassword(password);
+  await q.updatePageRow(db, accountId, pageId, { password_hash, updated_at: Date.now() });
+  await invalidatePages([pageId], { tenancy: true });
+}

@@ -1,0 +1,54 @@
+import type { Service, StatusPage, StatusPageKey, Theme } from "@/lib/db/types";
+
+export const THEME_COLOR_FIELDS = [
+  "bodyBackgroundColor",
+  "headerBackgroundColor",
+  "headerFontColor",
+  "titleFontColor",
+  "bodyFontColor",
+  "bodyFontColorMuted",
+  "navigationFontColor",
+  "linkFontColor",
+  "cardBackgroundColor",
+  "borderColor",
+  "primaryButtonBackgroundColor",
+  "primaryButtonFontColor",
+] as const;
+
+export type ThemeColorField = (typeof THEME_COLOR_FIELDS)[number];
+export type ThemePalette = Record<ThemeColorField, string>;
+export interface ThemeColors {
+  light: ThemePalette;
+  dark: ThemePalette;
+}
+
+/** A page as the verbs accept it, after the API schema validated and normalized it. */
+export interface StatusPageInput {
+  name: string;
+  url: string;
+  cards: { id?: string; name: string; services: { id: string }[] }[];
+  description?: string | null;
+  customDomain?: string | null;
+  isPrivate?: boolean;
+  defaultTheme?: Theme;
+  themeColors?: ThemeColors | null;
+  logo?: string | null;
+  logoDark?: string | null;
+  favicon?: string | null;
+  redirectTo?: string | null;
+}
+
+export interface CardWithServices {
+  id: string;
+  name: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+  services: Service[];
+}
+
+export interface StatusPageGraph {
+  page: StatusPage;
+  cards: CardWithServices[];
+  keys: StatusPageKey[];
+}

@@ -1,0 +1,10 @@
+export type { IncidentSpan, MaintenanceSpan, OpenInterval, ServiceStatus, Severity, UpdateStatus } from "./types";
+export { STATUS_ORDER, serviceStatusAt, severityToStatus, statusRank, worstStatus } from "./derive";
+export {
+  incidentAffects,
+  incidentOpenIntervals,
+  isOpenAt,
+  maintenanceCovers,
+  openIntervalsFromUpdates,
+} from "./intervals";
+export { pageBannerText, statusLabel } from "./labels";

@@ -1,0 +1,116 @@
+import { STATUS_ORDER, statusRank } from "../status/derive";
+import { incidentAffects, incidentOpenIntervals } from "../status/intervals";
+import type { IncidentSpan, MaintenanceSpan, ServiceStatus } from "../status/types";
+import { DAY_MS, MINUTE_MS, downtimeTenths, serviceTimeline } from "./timeline";
+
+export interface DayUptime {
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  /** 0..100, null = no data (service did not exist yet, or no time of the day has elapsed) */
+  uptime: number | null;
+  worst: ServiceStatus | null;
+  incidentIds: string[];
+  /** weighted: major outage minutes + 30 % of partial outage minutes */
+  downtimeMinutes: number;
+  /** minutes whose effective status was maintenance (an overlapping incident takes those minutes) */
+  maintenanceMinutes: number;
+  /** minutes of the day that were observed: after service creation and up to `now`; the weight for overallUptime */
+  observedMinutes: number;
+}
+
+interface ServiceHistory {
+  serviceId: string;
+  serviceCreatedAt: number;
+  incidents: IncidentSpan[];
+  maintenance: MaintenanceSpan[];
+}
+
+const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** Tenths keep the 30 % weight exact, so e.g. 144 major minutes of 1440 give exactly 90. */
+const uptimePercent = (observedMs: number, weightedTenths: number): number =>
+  (100 * (10 * observedMs - weightedTenths)) / (10 * observedMs);
+
+/** Per-UTC-day uptime for the last `days` days, oldest first; the last entry is today (counted up to `now`). */
+export function dailyUptime(args: ServiceHistory & { now: number; days?: number }): DayUptime[] {
+  const { serviceId, serviceCreatedAt, incidents, maintenance, now } = args;
+  const count = Math.max(0, Math.floor(args.days ?? 90));
+  const firstDay = utcDayStart(now) - (count - 1) * DAY_MS;
+  const windowStart = Math.max(firstDay, serviceCreatedAt);
+  const acc = Array.from({ length: count }, () => ({ tenths: 0, maintenanceMs: 0, worstRank: 0, ids: new Set<string>() }));
+  const dayIndex = (t: number) => Math.floor((t - firstDay) / DAY_MS);
+  // Visits every day overlapping [from, to) with the overlap length; [from, to) must lie inside the window.
+  const eachDay = (from: number, to: number, visit: (i: number, overlapMs: number) => void) => {
+    for (let i = dayIndex(from); i < count && firstDay + i * DAY_MS < to; i++) {
+      const dayStart = firstDay + i * DAY_MS;
+      visit(i, Math.min(to, dayStart + DAY_MS) - Math.max(from, dayStart));
+    }
+  };
+
+  if (windowStart < now) {
+    for (const seg of serviceTimeline(serviceId, incidents, maintenance, windowStart, now)) {
+      const rank = statusRank(seg.status);
+      const weight = downtimeTenths(seg.status);
+      eachDay(seg.from, seg.to, (i, ms) => {
+        acc[i].tenths += weight * ms;
+        if (seg.status === "UNDER_MAINTENANCE") acc[i].maintenanceMs += ms;
+        acc[i].worstRank = Math.max(acc[i].worstRank, rank);
+      });
+    }
+    for (const incident of incidents) {
+      if (!incidentAffects(incident, serviceId)) continue;
+      for (const iv of incidentOpenIntervals(incident)) {
+        const from = Math.max(iv.from, windowStart);
+        const to = Math.min(iv.to ?? Infinity, now);
+        if (from < to) eachDay(from, to, (i) => acc[i].ids.add(incident.id));
+      }
+    }
+  }
+
+  return acc.map((a, i) => {
+    const dayStart = firstDay + i * DAY_MS;
+    const observedMs = Math.max(0, Math.min(dayStart + DAY_MS, now) - Math.max(dayStart, serviceCreatedAt));
+    const day = new Date(dayStart).toISOString().slice(0, 10);
+    if (observedMs === 0) {
+      return { day, uptime: null, worst: null, incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 0 };
+    }
+    return {
+      day,
+      uptime: uptimePercent(observedMs, a.tenths),
+      worst: STATUS_ORDER[a.worstRank],
+      incidentIds: [...a.ids],
+      downtimeMinutes: a.tenths / 10 / MINUTE_MS,
+      maintenanceMinutes: a.maintenanceMs / MINUTE_MS,
+      observedMinutes: observedMs / MINUTE_MS,
+    };
+  });
+}
+
+/** Uptime over all days with data, weighted by observed time (a partial creation day or today weighs less). */
+export function overallUptime(days: DayUptime[]): number | null {
+  let observed = 0;
+  let downtime = 0;
+  for (const d of days) {
+    if (d.uptime === null) continue;
+    observed += d.observedMinutes;
+    downtime += d.downtimeMinutes;
+  }
+  return observed > 0 ? (100 * (observed - downtime)) / observed : null;
+}
+
+/** Plain mean of the values that have data (e.g. card uptime from its services); null if none do. */
+export function meanUptime(values: (number | null)[]): number | null {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length > 0 ? present.reduce((sum, v) => sum + v, 0) / present.length : null;
+}
+
+/** Exact minute-weighted uptime over [from, to) for 24h/7d/30d badges; null if the service did not exist in it. */
+export function uptimeOverWindow(args: ServiceHistory & { from: number; to: number }): number | null {
+  const start = Math.max(args.from, args.serviceCreatedAt);
+  if (start >= args.to) return null;
+  let tenths = 0;
+  for (const seg of serviceTimeline(args.serviceId, args.incidents, args.maintenance, start, args.to)) {
+    tenths += downtimeTenths(seg.status) * (seg.to - seg.from);
+  }
+  return uptimePercent(args.to - start, tenths);
+}

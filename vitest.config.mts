@@ -1,0 +1,42 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const alias = {
+  "@/": root,
+  // "server-only" throws outside React Server Components; tests import server modules directly.
+  "server-only": fileURLToPath(new URL("./tests/setup/empty.ts", import.meta.url)),
+};
+
+const integration = (store: "sqlite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name: `integration-${store}`,
+    include: ["tests/integration/**/*.test.ts"],
+    env: { HELIOGRAPH_TEST_STORE: store, HELIOGRAPH_DEMO: "false", HELIOGRAPH_WORKER: "false", LOG_LEVEL: "silent" },
+    setupFiles: ["tests/setup/store.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" } } },
+      integration("sqlite"),
+      integration("postgres"),
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          globalSetup: ["tests/e2e/global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
