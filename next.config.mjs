@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Lets parallel builds (tests, benchmarks) use separate output folders.
+  distDir: process.env.HELIOGRAPH_DIST_DIR || ".next",
   // Native drivers must be loaded by Node at run time, not bundled.
   serverExternalPackages: ["better-sqlite3", "pg", "pino", "ioredis", "nodemailer", "badge-maker", "request-filtering-agent"],
   poweredByHeader: false,

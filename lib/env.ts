@@ -35,8 +35,6 @@ const url = z.url({ protocol: /^https?$/ });
 
 export const env = createEnv({
   server: {
-    /** Set by Next: instrumentation runs once per runtime, and only the Node.js one boots the server. */
-    NEXT_RUNTIME: z.enum(["nodejs", "edge"]).optional(),
     NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOSTNAME: z.string().default("0.0.0.0"),

@@ -33,7 +33,7 @@ export function createDb(config: DbConfig): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const path = config.sqlitePath ?? "./data/heliograph.db";
-  const file = path === ":memory:" ? path : resolve(path);
+  const file = path === ":memory:" ? path : resolve(/* turbopackIgnore: true */ path);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   // WAL + busy timeout: the web process and a worker process share the file without "database is locked".
@@ -57,7 +57,7 @@ export async function migrate(db: Db): Promise<string[]> {
 /** Turns driver errors at start-up into one line an operator can act on. */
 export function describeConnectError(err: unknown, config: DbConfig): ConfigError {
   const e = err as { code?: string; message?: string };
-  const where = config.databaseUrl ? redact(config.databaseUrl) : resolve(config.sqlitePath ?? "./data/heliograph.db");
+  const where = config.databaseUrl ? redact(config.databaseUrl) : resolve(/* turbopackIgnore: true */ config.sqlitePath ?? "./data/heliograph.db");
   const reason =
     e.code === "ECONNREFUSED" ? "connection refused" :
     e.code === "ENOTFOUND" ? "host not found" :

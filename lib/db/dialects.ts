@@ -34,6 +34,7 @@ export class HeliographSqliteDialect extends SqliteDialect {
 
 export type DialectName = "sqlite" | "postgres";
 
-export function dialectOf(db: Kysely<unknown>): DialectName {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works for any schema and for transactions
+export function dialectOf(db: Kysely<any>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
