@@ -1,10 +1,9 @@
 import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
-/** Raised when configuration is wrong; start-up prints its message as one line and exits. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+import { ConfigError } from "@/lib/errors/config-error";
+
+export { ConfigError };
 
 const bool = (fallback: boolean) =>
   z

@@ -4,7 +4,7 @@ import { dirname, resolve } from "node:path";
 import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from "kysely";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
-import { ConfigError } from "@/lib/env";
+import { ConfigError } from "@/lib/errors/config-error";
 import { HeliographSqliteDialect } from "./dialects";
 import { migrations } from "./migrations";
 import type { Database } from "./types";

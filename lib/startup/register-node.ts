@@ -1,4 +1,4 @@
-import { ConfigError } from "@/lib/env";
+import { ConfigError } from "@/lib/errors/config-error";
 
 /** Boots the server; a configuration or connection problem is one line for the operator, not a stack trace. */
 export async function registerNode(): Promise<void> {
