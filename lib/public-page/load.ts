@@ -20,15 +20,17 @@ export interface ServiceSnapshot {
   status: ServiceStatus;
   uptime: number | null;
   days: DayUptime[];
+  createdAt: number;
+  updatedAt: number;
 }
 
 export interface PageSnapshot {
   page: StatusPage;
   status: ServiceStatus;
-  cards: { id: string; name: string; status: ServiceStatus; uptime: number | null; services: ServiceSnapshot[] }[];
+  cards: { id: string; name: string; status: ServiceStatus; uptime: number | null; services: ServiceSnapshot[]; createdAt: number; updatedAt: number }[];
   /** unresolved incidents and those resolved in the last 90 days, newest first */
   incidents: IncidentView[];
-  maintenance: { id: number; name: string; description: string | null; startsAt: number; endsAt: number; serviceIds: string[] | "ALL"; showAffectedServices: boolean }[];
+  maintenance: { id: number; name: string; description: string | null; startsAt: number; endsAt: number; serviceIds: string[] | "ALL"; showAffectedServices: boolean; createdAt: number; updatedAt: number }[];
   generatedAt: number;
 }
 
@@ -66,6 +68,8 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
       endsAt: o.endsAt,
       serviceIds: w.visibility.affectAllServices ? ("ALL" as const) : w.visibility.serviceIds,
       showAffectedServices: w.visibility.showAffectedServices,
+      createdAt: w.created_at,
+      updatedAt: w.updated_at,
     })),
   );
   const maintenanceSpans: MaintenanceSpan[] = maintenance.map((m) => ({ id: m.id, serviceIds: m.serviceIds, startsAt: m.startsAt, endsAt: m.endsAt }));
@@ -73,9 +77,9 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
   const cardSnapshots = cards.map((card) => {
     const services = card.services.map((s) => {
       const days = dailyUptime({ serviceId: s.id, serviceCreatedAt: s.created_at, incidents: spans, maintenance: maintenanceSpans, now });
-      return { id: s.id, name: s.name, status: serviceStatusAt(s.id, spans, maintenanceSpans, now), uptime: overallUptime(days), days };
+      return { id: s.id, name: s.name, status: serviceStatusAt(s.id, spans, maintenanceSpans, now), uptime: overallUptime(days), days, createdAt: s.created_at, updatedAt: s.updated_at };
     });
-    return { id: card.id, name: card.name, status: worstStatus(services.map((s) => s.status)), uptime: meanUptime(services.map((s) => s.uptime)), services };
+    return { id: card.id, name: card.name, status: worstStatus(services.map((s) => s.status)), uptime: meanUptime(services.map((s) => s.uptime)), services, createdAt: card.created_at, updatedAt: card.updated_at };
   });
 
   return {
