@@ -69,6 +69,11 @@ export const env = createEnv({
     SMS_FROM: z.string().optional(),
     /** Comma-separated hosts or CIDRs that outbound webhooks may reach despite the SSRF guard (tests, internal receivers). */
     HELIOGRAPH_OUTBOUND_ALLOWLIST: z.string().default(""),
+    // Management API (issue 4): requests per window per API key, and where the counters live.
+    HELIOGRAPH_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    HELIOGRAPH_API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** memory (one instance), redis (default when REDIS_URL is set) or postgres (needs DATABASE_URL). */
+    HELIOGRAPH_RATE_LIMIT_STORE: z.enum(["memory", "redis", "postgres"]).optional(),
   },
   client: {},
   experimental__runtimeEnv: {},

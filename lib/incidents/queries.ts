@@ -112,3 +112,21 @@ export async function listIncidentsForServicesBetween(db: Db, serviceIds: readon
 export async function findIncidentById(db: Db, id: string): Promise<Incident | undefined> {
   return db.selectFrom("incidents").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** Unresolved incidents of an account touching any of these services, newest first. */
+export async function listOpenIncidentsForServices(db: Db, accountId: string, serviceIds: readonly string[]): Promise<Incident[]> {
+  if (serviceIds.length === 0) return [];
+  return db
+    .selectFrom("incidents")
+    .selectAll()
+    .where("account_id", "=", accountId)
+    .where("resolved_at", "is", null)
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom("incident_services").select("incident_services.incident_id").whereRef("incident_services.incident_id", "=", "incidents.id").where("incident_services.service_id", "in", serviceIds),
+      ),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}

@@ -34,6 +34,11 @@ export async function getIncidentView(db: Db, accountId: string, id: string): Pr
   return view;
 }
 
+/** The unresolved incidents on these services (a status page's `incidents`). */
+export async function listOpenIncidentViews(db: Db, accountId: string, serviceIds: readonly string[]): Promise<IncidentView[]> {
+  return loadIncidentViews(db, await q.listOpenIncidentsForServices(db, accountId, serviceIds));
+}
+
 export async function listIncidents(db: Db, accountId: string, page: PageRequest) {
   const { rows, next } = pageOf(await q.listIncidents(db, accountId, page), page.limit);
   return { rows: await loadIncidentViews(db, rows), next };

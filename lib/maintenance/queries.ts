@@ -35,3 +35,8 @@ export async function deleteWindowRow(db: Db, accountId: string, id: number): Pr
   const r = await db.deleteFrom("maintenance_windows").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+export async function countWindows(db: Db, accountId: string): Promise<number> {
+  const r = await db.selectFrom("maintenance_windows").where("account_id", "=", accountId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

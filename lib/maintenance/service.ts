@@ -4,6 +4,7 @@ import { fromJson, toJson } from "@/lib/db/json";
 import type { MaintenanceWindow } from "@/lib/db/types";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
+import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import * as q from "./queries";
 import { DEFAULT_VISIBILITY, type MaintenanceFilter, type MaintenanceWindowInput, type StatusPageVisibility } from "./types";
 
@@ -54,6 +55,8 @@ function columns(input: Partial<MaintenanceWindowInput>, visibility: StatusPageV
 }
 
 export async function createWindow(db: Db, accountId: string, input: MaintenanceWindowInput): Promise<MaintenanceWindow> {
+  if (input.endsAt <= input.startsAt) throw new ValidationError("endsAt must be after startsAt", { fields: ["endsAt"] });
+  assertWithinLimit("MAINTENANCE_WINDOWS", await q.countWindows(db, accountId));
   const visibility = { ...DEFAULT_VISIBILITY, ...input.statusPageVisibility };
   await requirePagesOfAccount(db, accountId, visibility.statusPageIds);
   await requireServicesOfAccount(db, accountId, visibility.serviceIds);

@@ -97,3 +97,13 @@ export async function deleteKey(db: Db, pageId: string, keyId: string): Promise<
 export async function findKeyByHash(db: Db, pageId: string, keyHash: string): Promise<StatusPageKey | undefined> {
   return db.selectFrom("status_page_keys").selectAll().where("status_page_id", "=", pageId).where("key_hash", "=", keyHash).executeTakeFirst();
 }
+
+export async function countPages(db: Db, accountId: string): Promise<number> {
+  const r = await db.selectFrom("status_pages").where("account_id", "=", accountId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function countKeys(db: Db, pageId: string): Promise<number> {
+  const r = await db.selectFrom("status_page_keys").where("status_page_id", "=", pageId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -9,6 +9,9 @@ import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { hashPassword, hashToken, maskToken, newToken } from "@/lib/secrets/tokens";
 import { requireServices } from "@/lib/services/service";
+import { assertWithinLimit } from "@/lib/accounts/entitlements";
+import { listOpenIncidentViews } from "@/lib/incidents/service";
+import type { IncidentView } from "@/lib/incidents/types";
 import * as q from "./queries";
 import type { CardWithServices, StatusPageGraph, StatusPageInput } from "./types";
 
@@ -38,6 +41,29 @@ export async function listPages(db: Db, accountId: string, page: PageRequest) {
   return pageOf(await q.listPages(db, accountId, page), page.limit);
 }
 
+/** A page as the management API shows it: cards with services, keys, and its unresolved incidents. */
+export interface StatusPageView {
+  graph: StatusPageGraph;
+  openIncidents: IncidentView[];
+}
+
+export async function loadPageView(db: Db, page: StatusPage): Promise<StatusPageView> {
+  const graph = await loadPageGraph(db, page);
+  const serviceIds = [...new Set(graph.cards.flatMap((c) => c.services.map((s) => s.id)))];
+  return { graph, openIncidents: await listOpenIncidentViews(db, page.account_id, serviceIds) };
+}
+
+export async function getPageView(db: Db, accountId: string, id: string): Promise<StatusPageView> {
+  return loadPageView(db, await getPageOrThrow(db, accountId, id));
+}
+
+export async function listPageViews(db: Db, accountId: string, page: PageRequest) {
+  const { rows, next } = await listPages(db, accountId, page);
+  const views: StatusPageView[] = [];
+  for (const row of rows) views.push(await loadPageView(db, row));
+  return { rows: views, next };
+}
+
 function pageColumns(input: StatusPageInput, at: number) {
   const set = <T>(v: T | undefined) => v;
   return {
@@ -62,6 +88,7 @@ export async function createPage(db: Db, accountId: string, input: StatusPageInp
   const id = newId();
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
+    assertWithinLimit("STATUS_PAGES", await q.countPages(trx, accountId));
     const cols = pageColumns(input, at);
     await conflictOnDuplicate(
       () =>
@@ -103,6 +130,10 @@ export async function updatePage(db: Db, accountId: string, id: string, input: S
 }
 
 async function writeCards(db: Db, accountId: string, pageId: string, cards: StatusPageInput["cards"], at: number): Promise<void> {
+  assertWithinLimit("CARDS_PER_STATUS_PAGE", 0, cards.length, { fields: ["cards"] });
+  for (const [i, card] of cards.entries()) {
+    assertWithinLimit("SERVICES_PER_CARD", 0, new Set(card.services.map((s) => s.id)).size, { fields: [`cards.${i}.services`] });
+  }
   const existing = new Set((await q.listCards(db, pageId)).map((c) => c.id));
   const badIds = cards.map((c, i) => (c.id !== undefined && !existing.has(c.id) ? `cards.${i}.id` : null)).filter((x): x is string => x !== null);
   if (badIds.length > 0) throw new ValidationError("Card does not belong to this status page", { fields: badIds });
@@ -127,6 +158,7 @@ export async function deletePage(db: Db, accountId: string, id: string): Promise
 /** A key that opens a private page; the raw key is returned once. */
 export async function createPageKey(db: Db, accountId: string, pageId: string): Promise<{ key: StatusPageKey; rawKey: string }> {
   await getPageOrThrow(db, accountId, pageId);
+  assertWithinLimit("KEYS_PER_STATUS_PAGE", await q.countKeys(db, pageId));
   const rawKey = newToken(KEY_PREFIX);
   const at = Date.now();
   const key: StatusPageKey = { id: newId(), status_page_id: pageId, key_hash: hashToken(rawKey), masked_key: maskToken(rawKey, KEY_PREFIX.length + 4), created_at: at, updated_at: at };

@@ -1,0 +1,24 @@
+import type { z } from "zod";
+import type { Account as AccountRow } from "@/lib/db/types";
+import { entitlements } from "./entitlements";
+import type { Account, Entitlements } from "./schema";
+
+/** One plan: everything this server does, within the limits in entitlements.ts. */
+const PLAN = { plan: "SELF_HOSTED", planDisplayName: "Heliograph (self-hosted)" };
+
+export function serializeAccount(row: AccountRow): z.infer<typeof Account> {
+  return {
+    id: row.id,
+    name: row.name,
+    // Heliograph runs no checks; the vendor's clients expect the field, so it names this server's API version.
+    runtimeId: "heliograph-1",
+    ...PLAN,
+    addons: [],
+    settings: {},
+    alertSettings: {},
+  };
+}
+
+export function serializeEntitlements(): z.infer<typeof Entitlements> {
+  return { ...PLAN, entitlements: entitlements(), addons: [], locations: [] };
+}

@@ -1,0 +1,75 @@
+import { STATUS_CODES } from "node:http";
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnavailableError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from "@/lib/errors";
+import { log } from "@/lib/log";
+
+/** The one error body of the API: `{statusCode, error, message, attributes}`. */
+export interface ErrorEnvelope {
+  statusCode: number;
+  error: string;
+  message: string;
+  attributes: Record<string, unknown>;
+}
+
+const STATUS_OF: [new (...args: never[]) => AppError, number][] = [
+  [ValidationError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [UnsupportedMediaTypeError, 415],
+  [RateLimitedError, 429],
+  [UnavailableError, 503],
+];
+
+export function envelope(statusCode: number, message: string, attributes: Record<string, unknown> = {}): ErrorEnvelope {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? "Error", message, attributes };
+}
+
+// Driver codes for "the database is not there": an operator problem, answered 503 rather than a bare 500.
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "53300", "SQLITE_BUSY"]);
+
+function isUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && UNAVAILABLE_CODES.has(code);
+}
+
+/**
+ * Maps any thrown value to a status and envelope. Known errors keep their message; anything else is
+ * logged with the request id and answered with a generic body, so internals never reach a client.
+ */
+export function errorToResponse(err: unknown, ctx: { requestId: string; method: string; path: string }, headers: Record<string, string> = {}): Response {
+  let body: ErrorEnvelope;
+  const extra: Record<string, string> = { ...headers, "X-Request-Id": ctx.requestId };
+  const known = err instanceof AppError ? STATUS_OF.find(([cls]) => err instanceof cls) : undefined;
+  if (err instanceof AppError && known) {
+    body = envelope(known[1], err.message, err.attributes);
+    if (err instanceof RateLimitedError) extra["Retry-After"] = String(err.retryAfterSeconds);
+  } else if (isUnavailable(err)) {
+    log.error({ err, requestId: ctx.requestId, method: ctx.method, path: ctx.path }, "database unavailable");
+    body = envelope(503, "The service is temporarily unavailable; try again shortly", { requestId: ctx.requestId });
+    extra["Retry-After"] = "5";
+  } else {
+    log.error({ err, requestId: ctx.requestId, method: ctx.method, path: ctx.path }, "unhandled error");
+    body = envelope(500, "Something went wrong on our side; quote the request id when reporting it", { requestId: ctx.requestId });
+  }
+  return jsonResponse(body.statusCode, body, extra);
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", ...headers },
+  });
+}

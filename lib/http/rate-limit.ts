@@ -1,0 +1,94 @@
+import "server-only";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+
+export type RateLimitStore = "memory" | "redis" | "postgres";
+
+export interface RateLimitOptions {
+  points: number;
+  durationSeconds: number;
+  store: RateLimitStore;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  headers: Record<string, string>;
+  retryAfterSeconds: number;
+}
+
+const g = globalThis as unknown as { heliographRateLimit?: { opts: RateLimitOptions; limiter: Promise<RateLimiterAbstract> } };
+
+function defaults(): RateLimitOptions {
+  const store = env.HELIOGRAPH_RATE_LIMIT_STORE ?? (env.REDIS_URL ? "redis" : "memory");
+  return { points: env.HELIOGRAPH_API_RATE_LIMIT, durationSeconds: env.HELIOGRAPH_API_RATE_WINDOW_SECONDS, store };
+}
+
+async function createLimiter(opts: RateLimitOptions): Promise<RateLimiterAbstract> {
+  const base = { points: opts.points, duration: opts.durationSeconds, keyPrefix: "heliograph_api" };
+  // Shared stores fall back to per-instance counters while unreachable, so an outage of the store never blocks the API.
+  const insuranceLimiter = new RateLimiterMemory(base);
+  if (opts.store === "redis") {
+    if (!env.REDIS_URL) throw new Error("HELIOGRAPH_RATE_LIMIT_STORE=redis needs REDIS_URL");
+    const { default: Redis } = await import("ioredis");
+    const client = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client.on("error", (err) => log.warn({ err: err.message }, "rate limit store (redis) error"));
+    return new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter });
+  }
+  if (opts.store === "postgres") {
+    if (!env.DATABASE_URL) throw new Error("HELIOGRAPH_RATE_LIMIT_STORE=postgres needs DATABASE_URL");
+    const { default: pg } = await import("pg");
+    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 3 });
+    pool.on("error", () => {});
+    return new Promise((resolve, reject) => {
+      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+        { ...base, storeClient: pool, storeType: "pool", tableName: "heliograph_rate_limits", insuranceLimiter },
+        (err?: Error) => (err ? reject(err) : resolve(limiter)),
+      );
+    });
+  }
+  return new RateLimiterMemory(base);
+}
+
+function current() {
+  if (!g.heliographRateLimit) {
+    const opts = defaults();
+    const limiter = createLimiter(opts);
+    limiter.catch(() => (g.heliographRateLimit = undefined));
+    g.heliographRateLimit = { opts, limiter };
+  }
+  return g.heliographRateLimit;
+}
+
+/** Replaces the limiter (tests inject a small limit; operators change nothing at run time). */
+export function configureRateLimit(overrides: Partial<RateLimitOptions> = {}): RateLimitOptions {
+  const opts = { ...defaults(), ...overrides };
+  const limiter = createLimiter(opts);
+  limiter.catch(() => {});
+  g.heliographRateLimit = { opts, limiter };
+  return opts;
+}
+
+function headersOf(points: number, res: RateLimiterRes): Record<string, string> {
+  const ms = Math.max(0, res.msBeforeNext);
+  return {
+    "X-RateLimit-Limit": String(points),
+    "X-RateLimit-Remaining": String(Math.max(0, res.remainingPoints)),
+    // Epoch seconds at which the window resets (as GitHub's API does).
+    "X-RateLimit-Reset": String(Math.ceil((Date.now() + ms) / 1000)),
+  };
+}
+
+/** Counts one request against `key`. */
+export async function consumeRateLimit(key: string): Promise<RateLimitResult> {
+  const { opts, limiter } = current();
+  const l = await limiter;
+  try {
+    const res = await l.consume(key, 1);
+    return { allowed: true, headers: headersOf(opts.points, res), retryAfterSeconds: 0 };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    return { allowed: false, headers: headersOf(opts.points, rejection), retryAfterSeconds };
+  }
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { LIMITS } from "@/lib/accounts/entitlements";
+import { HttpUrl, ServiceReference, Timestamp, Uuid, UuidOut } from "@/lib/http/wire";
+import { CursorPage } from "@/lib/http/pagination";
+import { Incident } from "@/lib/incidents/schema";
+import { Service } from "@/lib/services/schema";
+import { THEME_COLOR_FIELDS } from "./types";
+
+/** Paths the server itself answers on its primary host; a page slug may not shadow them. */
+export const RESERVED_SLUGS = new Set(["v1", "api", "openapi", "_next", "static", "assets", "public", "health", "healthz", "robots", "sitemap", "favicon"]);
+
+export const Slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, "must be 1–63 of a-z, 0-9 and inner hyphens")
+  .refine((s) => !RESERVED_SLUGS.has(s), "is reserved by the server");
+
+/** A bare host name: a scheme, path, port or query is refused rather than silently stripped. */
+export const CustomDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine((s) => !s.includes("://"), "must be a host name without a scheme (e.g. status.example.com)")
+  .refine((s) => !/[/?#]/.test(s), "must be a host name without a path")
+  .refine((s) => !s.includes(":"), "must be a host name without a port")
+  .refine((s) => /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(s), "must be a host name such as status.example.com");
+
+const Colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be #RGB or #RRGGBB");
+export const ThemePalette = z
+  .strictObject(Object.fromEntries(THEME_COLOR_FIELDS.map((f) => [f, Colour])) as Record<(typeof THEME_COLOR_FIELDS)[number], typeof Colour>)
+  .meta({ id: "ThemePalette" });
+export const ThemeColors = z.strictObject({ light: ThemePalette, dark: ThemePalette }).meta({ id: "ThemeColors" });
+export const Theme = z.enum(["LIGHT", "DARK", "AUTO"]);
+
+const CardInput = z.strictObject({
+  id: Uuid.optional(),
+  name: z.string().trim().min(1, "must not be empty").max(255),
+  services: z.array(ServiceReference).max(LIMITS.SERVICES_PER_CARD),
+});
+
+const pageFields = {
+  name: z.string().trim().min(1, "must not be empty").max(255),
+  url: Slug,
+  description: z.string().max(500).nullable().optional(),
+  customDomain: CustomDomain.nullable().optional(),
+  isPrivate: z.boolean().optional(),
+  defaultTheme: Theme.optional(),
+  themeColors: ThemeColors.nullable().optional(),
+  logo: HttpUrl.nullable().optional(),
+  logoDark: HttpUrl.nullable().optional(),
+  favicon: HttpUrl.nullable().optional(),
+  redirectTo: HttpUrl.nullable().optional(),
+  cards: z.array(CardInput).max(LIMITS.CARDS_PER_STATUS_PAGE),
+};
+
+export const CreateStatusPageInput = z.strictObject(pageFields).meta({ id: "CreateStatusPageInput" });
+/** PUT: name, url and cards are required; cards replace the page's cards in the order given; omitted optional fields stay. */
+export const UpdateStatusPageInput = z.strictObject(pageFields).meta({ id: "UpdateStatusPageInput" });
+
+export const Card = z
+  .strictObject({ id: UuidOut, name: z.string(), services: z.array(Service), created_at: Timestamp, updated_at: Timestamp })
+  .meta({ id: "Card" });
+
+export const StatusPageKey = z
+  .strictObject({ id: UuidOut, maskedKey: z.string(), created_at: Timestamp, updated_at: Timestamp })
+  .meta({ id: "StatusPageKey" });
+
+/** The create call takes no fields; an empty body or `{}` is fine. */
+export const CreatePageKeyInput = z.strictObject({}).meta({ id: "CreatePageKeyInput" });
+
+/** Only the answer to the create call carries the raw key. */
+export const CreatedStatusPageKey = z
+  .strictObject({ id: UuidOut, key: z.string(), maskedKey: z.string(), created_at: Timestamp, updated_at: Timestamp })
+  .meta({ id: "CreatedStatusPageKey", description: "`key` is shown once; store it now." });
+
+export const SetStatusPagePasswordInput = z
+  .strictObject({ password: z.string().min(8, "must be at least 8 characters").max(200).nullable() })
+  .meta({ id: "SetStatusPagePasswordInput", description: "A password visitors may type to open a private page; null removes it." });
+
+export const StatusPage = z
+  .strictObject({
+    id: UuidOut,
+    accountId: UuidOut,
+    name: z.string(),
+    description: z.string().nullable(),
+    url: z.string(),
+    customDomain: z.string().nullable(),
+    isPrivate: z.boolean(),
+    defaultTheme: Theme,
+    themeColors: ThemeColors.nullable(),
+    logo: z.string().nullable(),
+    logoDark: z.string().nullable(),
+    favicon: z.string().nullable(),
+    redirectTo: z.string().nullable(),
+    cards: z.array(Card),
+    keys: z.array(StatusPageKey),
+    incidents: z.array(Incident).meta({ description: "The page's unresolved incidents" }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: "StatusPage" });
+
+export const StatusPagePage = CursorPage(StatusPage, "StatusPagePage");
+
+export const PageKeyParams = z.object({ id: Uuid, keyId: Uuid });

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { StatusPageKey as KeyRow } from "@/lib/db/types";
+import { fromJson } from "@/lib/db/json";
+import { times } from "@/lib/http/wire";
+import { serializeIncident } from "@/lib/incidents/serialize";
+import { serializeService } from "@/lib/services/serialize";
+import type { CreatedStatusPageKey, StatusPage, StatusPageKey } from "./schema";
+import type { StatusPageView } from "./service";
+import type { ThemeColors } from "./types";
+
+export function serializeKey(row: KeyRow): z.infer<typeof StatusPageKey> {
+  return { id: row.id, maskedKey: row.masked_key, ...times(row) };
+}
+
+export function serializeCreatedKey(row: KeyRow, rawKey: string): z.infer<typeof CreatedStatusPageKey> {
+  return { id: row.id, key: rawKey, maskedKey: row.masked_key, ...times(row) };
+}
+
+export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z.infer<typeof StatusPage> {
+  const { page } = graph;
+  return {
+    id: page.id,
+    accountId: page.account_id,
+    name: page.name,
+    description: page.description,
+    url: page.url,
+    customDomain: page.custom_domain,
+    isPrivate: page.is_private === 1,
+    defaultTheme: page.default_theme,
+    themeColors: fromJson<ThemeColors>(page.theme_colors),
+    logo: page.logo,
+    logoDark: page.logo_dark,
+    favicon: page.favicon,
+    redirectTo: page.redirect_to,
+    cards: graph.cards.map((c) => ({ id: c.id, name: c.name, services: c.services.map(serializeService), ...times(c) })),
+    keys: graph.keys.map(serializeKey),
+    incidents: openIncidents.map(serializeIncident),
+    ...times(page),
+  };
+}
