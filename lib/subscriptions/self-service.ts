@@ -1,0 +1,83 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { fromJson, toJson } from "@/lib/db/json";
+import type { StatusPage } from "@/lib/db/types";
+import type { SubscriberRow } from "@/lib/notifications/tables";
+import { loadCards } from "@/lib/status-pages/service";
+import { confirmTokenValid, parseConfirmToken, parseRefToken, smsCode, subscriptionKeys } from "./crypto";
+import * as q from "./queries";
+import { endSubscription, validateScope } from "./service";
+
+export type ConfirmResult = "confirmed" | "invalid" | "locked";
+const MAX_CODE_ATTEMPTS = 5;
+
+/** Double opt-in: a signed link (24 h, tied to the latest confirmation sent) turns PENDING into VERIFIED. */
+export async function confirmEmail(db: Db, page: StatusPage, token: string, now = Date.now()): Promise<ConfirmResult> {
+  const parsed = parseConfirmToken(token);
+  if (!parsed) return "invalid";
+  const sub = await q.findSubscriber(db, parsed.id);
+  if (!sub || sub.status_page_id !== page.id || sub.channel !== "EMAIL" || sub.unsubscribed_at !== null) return "invalid";
+  const keys = await subscriptionKeys(db);
+  if (sub.status === "VERIFIED") return "confirmed";
+  if (!confirmTokenValid(keys, parsed, sub.verify_nonce, now)) return "invalid";
+  await q.updateSubscriber(db, sub.id, { status: "VERIFIED", verified_at: now, verify_nonce: null, updated_at: now });
+  return "confirmed";
+}
+
+/** SMS: the code sent to the number, typed on the page; five wrong tries void it until a new one is sent. */
+export async function confirmSms(db: Db, page: StatusPage, ref: string, code: string, now = Date.now()): Promise<ConfirmResult> {
+  const keys = await subscriptionKeys(db);
+  const id = parseRefToken(keys, "sms", ref);
+  const sub = id ? await q.findSubscriber(db, id) : undefined;
+  if (!sub || sub.status_page_id !== page.id || sub.channel !== "SMS" || sub.unsubscribed_at !== null) return "invalid";
+  if (sub.status === "VERIFIED") return "confirmed";
+  if (!sub.verify_nonce || (sub.verify_sent_at ?? 0) < now - 24 * 3_600_000) return "invalid";
+  if ((await q.countVerifyAttempt(db, sub.id)) > MAX_CODE_ATTEMPTS) return "locked";
+  if (code.replace(/\s/g, "") !== smsCode(keys, sub.id, sub.verify_nonce)) return "invalid";
+  await q.updateSubscriber(db, sub.id, { status: "VERIFIED", verified_at: now, verify_nonce: null, updated_at: now });
+  return "confirmed";
+}
+
+export interface ManagedSubscription {
+  subscriber: SubscriberRow;
+  /** services of the page, for the scope checkboxes */
+  services: { id: string; name: string }[];
+  /** null = all */
+  chosen: string[] | null;
+}
+
+async function subscriberFromToken(db: Db, page: StatusPage, token: string): Promise<SubscriberRow | null> {
+  const keys = await subscriptionKeys(db);
+  const id = parseRefToken(keys, "manage", token);
+  const sub = id ? await q.findSubscriber(db, id) : undefined;
+  return sub && sub.status_page_id === page.id ? sub : null;
+}
+
+/** What the manage link shows. Reading never changes anything (mail scanners follow links). */
+export async function getManagedSubscription(db: Db, page: StatusPage, token: string): Promise<ManagedSubscription | null> {
+  const sub = await subscriberFromToken(db, page, token);
+  if (!sub) return null;
+  const seen = new Set<string>();
+  const services = (await loadCards(db, page.id)).flatMap((c) => c.services).filter((s) => !seen.has(s.id) && seen.add(s.id)).map((s) => ({ id: s.id, name: s.name }));
+  return { subscriber: sub, services, chosen: fromJson<string[]>(sub.service_ids) };
+}
+
+export async function updateManagedServices(db: Db, page: StatusPage, token: string, services: string[]): Promise<boolean> {
+  const sub = await subscriberFromToken(db, page, token);
+  if (!sub || sub.unsubscribed_at !== null) return false;
+  const scope = await validateScope(db, page.id, services);
+  const at = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await q.updateSubscriber(trx, sub.id, { service_ids: scope ? toJson(scope) : null, updated_at: at });
+    await q.setSubscriberServices(trx, sub.id, scope);
+  });
+  return true;
+}
+
+/** One-click unsubscribe (RFC 8058): needs only the signed token, no cookie or session. */
+export async function unsubscribeByToken(db: Db, page: StatusPage, token: string): Promise<boolean> {
+  const sub = await subscriberFromToken(db, page, token);
+  if (!sub) return false;
+  if (sub.unsubscribed_at === null) await endSubscription(db, sub.id, "unsubscribed");
+  return true;
+}
