@@ -12,6 +12,8 @@ export interface GenerationStore {
   bump(tags: readonly string[]): Promise<void>;
   /** Called with the bumped tags after every bump, local or from another instance. */
   subscribe(listener: (tags: readonly string[]) => void): () => void;
+  /** false while bumps from other instances may be missed (Redis unreachable): caches shorten their expiry. */
+  healthy?(): boolean;
 }
 
 export class MemoryGenerationStore implements GenerationStore {

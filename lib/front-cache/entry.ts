@@ -1,0 +1,172 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { OutgoingHttpHeader } from "node:http";
+import type { Encoding } from "./request";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+const gunzip = promisify(zlib.gunzip);
+const unbrotli = promisify(zlib.brotliDecompress);
+const inflate = promisify(zlib.inflate);
+
+/** One stored encoding of a response: its bytes and the exact header lists to send, built once. */
+export interface Representation {
+  body: Buffer;
+  etag: string;
+  /** flat [name, value, ...] for writeHead on 200 */
+  head: string[];
+  /** head plus the cache-state header of a plain hit (the hot path allocates nothing) */
+  headHit: string[];
+  /** flat header list for 304 */
+  notModified: string[];
+}
+
+export interface Entry {
+  key: string;
+  tags: readonly string[];
+  /** generation sequence noted before the render started */
+  seq: number;
+  status: number;
+  storedAt: number;
+  freshUntil: number;
+  /** after this a stale entry is no longer served while a refresh runs (only as the last good copy in an outage) */
+  staleUntil: number;
+  identity: Representation;
+  gzip?: Representation;
+  br?: Representation;
+  bytes: number;
+  contentType: string;
+  /** the last failed refresh (database down): serve this entry as stale for a while without retrying */
+  failedAt: number;
+  /** the "may be out of date" variant, built the first time it is needed */
+  outage?: Promise<Entry>;
+  /** bytes of the outage variant, counted against the bound once built */
+  outageBytes?: number;
+}
+
+/** Upstream headers that never go into an entry: hop-by-hop, recomputed per entry, or internal. */
+const DROP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "etag", "age", "warning", "last-modified", "x-heliograph-cache-tags"]);
+
+/** Vary values the cache already accounts for: the encoding it chooses itself, and Next's RSC headers (such requests bypass it). */
+const VARY_OK = new Set(["accept-encoding", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"]);
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|rss\+xml|atom\+xml|feed\+json|manifest\+json|ld\+json)|image\/svg\+xml)/i;
+const MIN_COMPRESS = 256;
+
+/** Whether a response varies on something the key does not hold (then it must not be stored). */
+export function varyIsCovered(vary: OutgoingHttpHeader | undefined): boolean {
+  if (vary === undefined) return true;
+  const list = Array.isArray(vary) ? vary.join(",") : String(vary);
+  for (const v of list.split(",")) {
+    const name = v.trim().toLowerCase();
+    if (name !== "" && !VARY_OK.has(name)) return false;
+  }
+  return true;
+}
+
+/** Undoes a content-encoding Next applied (its compression middleware runs when the visitor accepts gzip). */
+export async function decode(body: Buffer, encoding: OutgoingHttpHeader | undefined): Promise<Buffer> {
+  const e = String(encoding ?? "identity").toLowerCase();
+  if (e === "gzip" || e === "x-gzip") return gunzip(body);
+  if (e === "br") return unbrotli(body);
+  if (e === "deflate") return inflate(body);
+  return body;
+}
+
+export interface BuildInput {
+  key: string;
+  tags: readonly string[];
+  seq: number;
+  status: number;
+  headers: Record<string, OutgoingHttpHeader>;
+  body: Buffer;
+  now: number;
+  freshUntil: number;
+  staleUntil: number;
+}
+
+/** Builds an entry: compresses once, hashes once, prepares the header lists every hit will send. */
+export async function buildEntry(input: BuildInput): Promise<Entry> {
+  const base: string[] = [];
+  let contentType = "";
+  let vary = "";
+  for (const [name, value] of Object.entries(input.headers)) {
+    if (DROP.has(name)) continue;
+    if (name === "vary") {
+      vary = Array.isArray(value) ? value.join(", ") : String(value);
+      continue;
+    }
+    if (name === "content-type") contentType = String(value);
+    for (const v of Array.isArray(value) ? value : [value]) base.push(name, String(v));
+  }
+  const compressible = COMPRESSIBLE.test(contentType) && input.body.length >= MIN_COMPRESS;
+  if (compressible && !/accept-encoding/i.test(vary)) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
+  if (vary) base.push("vary", vary);
+  const hash = createHash("sha256").update(input.body).digest("base64url").slice(0, 27);
+  const cacheControl = base[base.indexOf("cache-control") + 1];
+  const rep = (body: Buffer, etag: string, encoding?: string): Representation => {
+    const head = [...base, "etag", etag, "content-length", String(body.length)];
+    if (encoding) head.push("content-encoding", encoding);
+    const notModified = ["etag", etag];
+    if (base.includes("cache-control")) notModified.push("cache-control", cacheControl);
+    if (vary) notModified.push("vary", vary);
+    return { body, etag, head, headHit: [...head, "x-heliograph-cache", "HIT"], notModified };
+  };
+  const entry: Entry = {
+    key: input.key,
+    tags: input.tags,
+    seq: input.seq,
+    status: input.status,
+    storedAt: input.now,
+    freshUntil: input.freshUntil,
+    staleUntil: input.staleUntil,
+    identity: rep(input.body, `"${hash}"`),
+    bytes: input.body.length,
+    contentType,
+    failedAt: 0,
+  };
+  if (compressible) {
+    const [gz, br] = await Promise.all([
+      gzip(input.body, { level: 9 }),
+      brotli(input.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length } }),
+    ]);
+    entry.gzip = rep(gz, `"${hash}-gz"`, "gzip");
+    entry.br = rep(br, `"${hash}-br"`, "br");
+    entry.bytes += gz.length + br.length;
+  }
+  entry.bytes += 512 + input.key.length;
+  return entry;
+}
+
+export function representation(entry: Entry, enc: Encoding): Representation {
+  return (enc === "br" ? entry.br : enc === "gzip" ? entry.gzip : undefined) ?? entry.identity;
+}
+
+/** Where a page may place the note itself; otherwise it goes right after <body>. */
+export const STALE_NOTE_MARKER = "<!--heliograph:stale-note-->";
+
+/** The outage copy of an entry: same body with a visible note (HTML only), rebuilt once per entry. */
+export function outageVariant(entry: Entry): Promise<Entry> {
+  entry.outage ??= (async () => {
+    if (!/^text\/html/i.test(entry.contentType)) return entry;
+    const html = entry.identity.body.toString("utf8");
+    const when = new Date(entry.storedAt).toISOString();
+    const note =
+      `<div role="status" data-heliograph-stale="" style="margin:0;padding:8px 16px;background:#fff4ce;color:#3d2e00;border-bottom:1px solid #d9b100;font:14px/1.4 system-ui,sans-serif;text-align:center">` +
+      `Status may be out of date: this copy was saved at <time datetime="${when}">${when.slice(0, 16).replace("T", " ")} UTC</time> and could not be refreshed.</div>`;
+    let out: string;
+    if (html.includes(STALE_NOTE_MARKER)) out = html.replace(STALE_NOTE_MARKER, note);
+    else {
+      const m = /<body[^>]*>/i.exec(html);
+      out = m ? html.slice(0, m.index + m[0].length) + note + html.slice(m.index + m[0].length) : note + html;
+    }
+    const headers: Record<string, string> = {};
+    const base = entry.identity.head;
+    for (let i = 0; i < base.length; i += 2) if (!DROP.has(base[i]) && base[i] !== "vary") headers[base[i]] = base[i + 1];
+    const vary = base[base.indexOf("vary") + 1];
+    if (base.includes("vary")) headers.vary = vary;
+    return buildEntry({ ...entry, headers, body: Buffer.from(out, "utf8"), now: entry.storedAt });
+  })();
+  return entry.outage;
+}

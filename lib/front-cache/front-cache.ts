@@ -1,0 +1,253 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { CACHE_TAGS_HEADER } from "../cache/headers";
+import { getGenerations, type GenerationStore } from "../cache/generations";
+import { TENANCY_TAG } from "../cache/tags";
+import { CaptureResponse, type HeadDecision } from "./capture";
+import { buildEntry, decode, outageVariant, representation, varyIsCovered, type Entry } from "./entry";
+import { EntryLru } from "./lru";
+import { cacheKey, chooseEncoding, isCandidate, matchesEtag } from "./request";
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+export interface FrontCacheOptions {
+  /** Next's request handler (or any handler honouring the cache-tags contract). */
+  handler: RequestHandler;
+  maxBytes: number;
+  /** key on X-Forwarded-Host, as the app does when it trusts its proxy */
+  trustProxy?: boolean;
+  /** time-based expiry (also capped at the next midnight UTC, so uptime bars roll over) */
+  ttlMs?: number;
+  /** how long past expiry an unchanged entry is still served while one refresh runs */
+  staleMs?: number;
+  /** expiry while the generation store cannot hear other instances (Redis down) */
+  degradedTtlMs?: number;
+  /** after a failed render (database down), serve the last good copy without retrying for this long */
+  failureBackoffMs?: number;
+  /** a render slower than this answers with the last good copy (when there is one) */
+  slowRenderMs?: number;
+  generations?: () => GenerationStore;
+  onError?: (err: unknown, where: string) => void;
+}
+
+type FlightResult = { kind: "entry"; entry: Entry } | { kind: "failed" } | { kind: "forwarded" } | { kind: "uncacheable" };
+
+interface Flight {
+  snapshot: number;
+  promise: Promise<FlightResult>;
+  /** whether the leader's own response may still be written by the render (forward mode) */
+  leaderRes?: ServerResponse;
+}
+
+const STALE_HEADERS = ["warning", '110 - "Response is Stale"', "x-heliograph-cache", "STALE"];
+const DAY = 86_400_000;
+
+export class FrontCache {
+  readonly lru: EntryLru;
+  readonly stats = { hits: 0, misses: 0, stale: 0, renders: 0, stored: 0, discardedRaces: 0, failures: 0, bypass: 0 };
+  private readonly flights = new Map<string, Flight>();
+  private readonly opts: Required<Omit<FrontCacheOptions, "onError">> & Pick<FrontCacheOptions, "onError">;
+
+  constructor(options: FrontCacheOptions) {
+    this.opts = {
+      trustProxy: false,
+      ttlMs: 60_000,
+      staleMs: 60_000,
+      degradedTtlMs: 1_000,
+      failureBackoffMs: 2_000,
+      slowRenderMs: 3_000,
+      generations: getGenerations,
+      ...options,
+    };
+    this.lru = new EntryLru(options.maxBytes);
+    // An address or access change (slug, domain, privacy) must not leave even a last good copy behind.
+    this.opts.generations().subscribe((tags) => {
+      if (tags.includes(TENANCY_TAG)) this.dropTagged(tags);
+    });
+  }
+
+  private dropTagged(tags: readonly string[]): void {
+    const moved = new Set(tags);
+    for (const e of [...this.lru.values()]) if (e.tags.some((t) => moved.has(t))) this.lru.delete(e.key);
+  }
+
+  /** The http.Server request listener. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (this.opts.maxBytes <= 0 || !isCandidate(req)) return this.pass(req, res);
+    const key = cacheKey(req, this.opts.trustProxy);
+    if (key === undefined) return this.pass(req, res);
+    const entry = this.lru.peek(key);
+    if (entry !== undefined) {
+      const gens = this.opts.generations();
+      const valid = gens.latest(entry.tags) <= entry.seq;
+      const now = Date.now();
+      if (valid && now < (gens.healthy?.() === false ? Math.min(entry.freshUntil, entry.storedAt + this.opts.degradedTtlMs) : entry.freshUntil)) {
+        this.stats.hits++;
+        this.lru.touch(entry);
+        return this.send(entry, req, res, "HIT");
+      }
+      if (now - entry.failedAt < this.opts.failureBackoffMs) return void this.sendStale(entry, req, res);
+      if (valid && now < entry.staleUntil) {
+        this.stats.hits++;
+        this.send(entry, req, res, "HIT-STALE");
+        return this.refresh(key, req);
+      }
+    }
+    if (req.method === "HEAD") return this.pass(req, res);
+    void this.fill(key, req, res);
+  };
+
+  /** Entries and flights are dropped (tests, memory pressure); last good copies go too. */
+  clear(): void {
+    this.lru.clear();
+  }
+
+  private pass(req: IncomingMessage, res: ServerResponse): void {
+    this.stats.bypass++;
+    try {
+      const r = this.opts.handler(req, res) as Promise<unknown> | undefined;
+      if (r && typeof r.catch === "function") r.catch((err) => this.fail(err, "handler", res));
+    } catch (err) {
+      this.fail(err, "handler", res);
+    }
+  }
+
+  private async fill(key: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.stats.misses++;
+    const snapshot = this.opts.generations().current();
+    let flight = this.flights.get(key);
+    // Join a render in progress only if nothing was invalidated since it started.
+    if (flight === undefined || flight.snapshot !== snapshot) flight = this.startFlight(key, req, snapshot, res);
+    const lastGood = this.lru.peek(key);
+    let result: FlightResult | "slow";
+    if (lastGood === undefined) result = await flight.promise;
+    else {
+      let timer: NodeJS.Timeout | undefined;
+      const slow = new Promise<"slow">((resolve) => (timer = setTimeout(resolve, this.opts.slowRenderMs, "slow")));
+      result = await Promise.race([flight.promise, slow]);
+      clearTimeout(timer);
+    }
+    if (result === "slow") {
+      if (flight.leaderRes === res) flight.leaderRes = undefined;
+      return this.sendStale(this.lru.peek(key) ?? lastGood!, req, res);
+    }
+    if (result.kind === "entry") return this.send(result.entry, req, res, "MISS");
+    if (result.kind === "failed") {
+      const good = this.lru.peek(key);
+      if (good) return this.sendStale(good, req, res);
+      if (!res.headersSent) return this.pass(req, res);
+      return;
+    }
+    // Not cacheable: the leader already got its answer (forwarded); everyone else asks Next themselves.
+    if (!(result.kind === "forwarded" && flight.leaderRes === res) && !res.headersSent) this.pass(req, res);
+  }
+
+  /** Background refresh of an expired but unchanged entry (stale-while-revalidate). */
+  private refresh(key: string, req: IncomingMessage): void {
+    const snapshot = this.opts.generations().current();
+    const flight = this.flights.get(key);
+    if (flight !== undefined && flight.snapshot === snapshot) return;
+    this.startFlight(key, req, snapshot, undefined);
+  }
+
+  private startFlight(key: string, req: IncomingMessage, snapshot: number, leaderRes: ServerResponse | undefined): Flight {
+    const flight: Flight = { snapshot, leaderRes, promise: undefined as unknown as Promise<FlightResult> };
+    flight.promise = this.render(key, req, flight).finally(() => {
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    });
+    this.flights.set(key, flight);
+    return flight;
+  }
+
+  private async render(key: string, req: IncomingMessage, flight: Flight): Promise<FlightResult> {
+    this.stats.renders++;
+    let tags: string[] = [];
+    const decide = (cap: CaptureResponse): HeadDecision => {
+      const raw = cap.getHeader(CACHE_TAGS_HEADER);
+      cap.removeHeader(CACHE_TAGS_HEADER);
+      tags = raw === undefined ? [] : String(raw).split(",").map((t) => t.trim()).filter(Boolean);
+      const status = cap.statusCode;
+      const storable =
+        tags.length > 0 && req.method === "GET" && (status === 200 || status === 404) && !cap.hasHeader("set-cookie") && varyIsCovered(cap.getHeader("vary"));
+      if (storable) return "buffer";
+      if (status >= 500 && this.lru.peek(key) !== undefined) return "discard";
+      return flight.leaderRes && !flight.leaderRes.headersSent ? "forward" : "discard";
+    };
+    const cap = new CaptureResponse(req, decide, flight.leaderRes);
+    try {
+      await this.opts.handler(req, cap as unknown as ServerResponse);
+      await cap.done;
+    } catch (err) {
+      this.opts.onError?.(err, "render");
+      if (!cap.headersSent) return this.failed(key);
+      if (!cap.finished) cap.destroy();
+    }
+    if (cap.mode === "forward") return { kind: "forwarded" };
+    if (cap.mode === "discard" && cap.statusCode < 500) {
+      this.lru.delete(key);
+      return { kind: "uncacheable" };
+    }
+    if (cap.mode !== "buffer" || !cap.finished) return this.failed(key);
+    const now = Date.now();
+    const freshUntil = Math.min(now + this.opts.ttlMs, (Math.floor(now / DAY) + 1) * DAY);
+    const entry = await buildEntry({
+      key,
+      tags,
+      seq: flight.snapshot,
+      status: cap.statusCode,
+      headers: cap.getHeaders() as Record<string, string | string[]>,
+      body: await decode(cap.body(), cap.getHeader("content-encoding")),
+      now,
+      freshUntil,
+      staleUntil: freshUntil + this.opts.staleMs,
+    });
+    // Version-safe: a render that began before one of its tags was bumped is never stored.
+    const current = this.lru.peek(key);
+    if (this.opts.generations().latest(tags) > flight.snapshot) this.stats.discardedRaces++;
+    else if (current === undefined || current.seq <= flight.snapshot) {
+      if (this.lru.set(entry)) this.stats.stored++;
+    }
+    return { kind: "entry", entry };
+  }
+
+  private failed(key: string): FlightResult {
+    this.stats.failures++;
+    const good = this.lru.peek(key);
+    if (good) good.failedAt = Date.now();
+    return { kind: "failed" };
+  }
+
+  private send(entry: Entry, req: IncomingMessage, res: ServerResponse, state: string, extra?: string[]): void {
+    const rep = representation(entry, chooseEncoding(req.headers["accept-encoding"]));
+    const inm = req.headers["if-none-match"];
+    if (inm !== undefined && matchesEtag(inm, rep.etag)) {
+      res.writeHead(304, extra ? [...rep.notModified, ...extra] : rep.notModified);
+      res.end();
+      return;
+    }
+    const head = state === "HIT" && !extra ? rep.headHit : [...rep.head, ...(extra ?? ["x-heliograph-cache", state])];
+    res.writeHead(entry.status, head);
+    res.end(req.method === "HEAD" ? undefined : rep.body);
+  }
+
+  /** The last good copy while the origin cannot render: 200, marked stale, with a visible note in HTML. */
+  private async sendStale(entry: Entry, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.stats.stale++;
+    try {
+      const hadVariant = entry.outage !== undefined;
+      const variant = await outageVariant(entry);
+      if (!hadVariant && variant !== entry) this.lru.grow(entry, variant.bytes);
+      const age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));
+      if (!res.headersSent) this.send(variant, req, res, "STALE", [...STALE_HEADERS, "age", age]);
+    } catch (err) {
+      this.fail(err, "stale", res);
+    }
+  }
+
+  private fail(err: unknown, where: string, res: ServerResponse): void {
+    this.opts.onError?.(err, where);
+    if (!res.headersSent) {
+      res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "retry-after": "5" });
+      res.end("Service temporarily unavailable\n");
+    } else if (!res.writableEnded) res.destroy();
+  }
+}

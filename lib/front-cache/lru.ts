@@ -1,0 +1,65 @@
+import type { Entry } from "./entry";
+
+/** Entries by key, least recently used first, bounded by total bytes (bodies in all encodings). */
+export class EntryLru {
+  private readonly map = new Map<string, Entry>();
+  private total = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get size(): number {
+    return this.map.size;
+  }
+  get bytes(): number {
+    return this.total;
+  }
+
+  /** Looks up without touching the order (the hot path touches separately, see touch). */
+  peek(key: string): Entry | undefined {
+    return this.map.get(key);
+  }
+
+  /** Marks an entry as just used: re-inserting moves it to the young end of the Map's order. */
+  touch(entry: Entry): void {
+    if (this.map.get(entry.key) !== entry) return;
+    this.map.delete(entry.key);
+    this.map.set(entry.key, entry);
+  }
+
+  /** Stores an entry (replacing the key's previous one); returns false when it alone exceeds the bound. */
+  set(entry: Entry): boolean {
+    if (entry.bytes > this.maxBytes) return false;
+    this.delete(entry.key);
+    this.map.set(entry.key, entry);
+    this.total += entry.bytes;
+    for (const [key, old] of this.map) {
+      if (this.total <= this.maxBytes) break;
+      this.map.delete(key);
+      this.total -= old.bytes + (old.outageBytes ?? 0);
+    }
+    return true;
+  }
+
+  /** Accounts for bytes added to an entry after it was stored (its outage variant). */
+  grow(entry: Entry, bytes: number): void {
+    if (this.map.get(entry.key) !== entry) return;
+    entry.outageBytes = (entry.outageBytes ?? 0) + bytes;
+    this.total += bytes;
+  }
+
+  delete(key: string): void {
+    const old = this.map.get(key);
+    if (!old) return;
+    this.map.delete(key);
+    this.total -= old.bytes + (old.outageBytes ?? 0);
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.total = 0;
+  }
+
+  values(): IterableIterator<Entry> {
+    return this.map.values();
+  }
+}
