@@ -1,0 +1,5 @@
+import { badgeRoute, pageBadgeValue } from "@/lib/embed/badges";
+
+export const dynamic = "force-dynamic";
+
+export const GET = badgeRoute("svg", pageBadgeValue);

@@ -1,0 +1,119 @@
+import { Feed, type Item } from "feed";
+import type { PageSnapshot } from "@/lib/public-page/load";
+import { statusLabel } from "@/lib/status/labels";
+import { severityToStatus } from "@/lib/status/derive";
+import { toIso } from "@/lib/db/time";
+import { incidentUrl, lastChange, occurrenceId } from "@/lib/statuspage-compat/project";
+
+export type FeedFormat = "rss" | "atom";
+
+export interface FeedContext {
+  /** the page's canonical address (custom domain when set), never taken from the request */
+  pageUrl: string;
+  /** markdown → sanitized HTML, the same renderer the page and emails use */
+  renderMarkdown: (markdown: string) => string;
+}
+
+/** Readers show the newest entries; a daily repeating window must not push incidents out. */
+export const MAX_ENTRIES = 100;
+
+const UPDATE_LABEL = { INVESTIGATING: "Investigating", IDENTIFIED: "Identified", MONITORING: "Monitoring", RESOLVED: "Resolved" } as const;
+
+// XML 1.0 cannot carry these even escaped; incident text is user input.
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const xmlSafe = (s: string) => s.replace(NOT_XML_CHAR, "");
+
+export const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+interface Entry {
+  title: string;
+  id: string;
+  link: string;
+  date: number;
+  summary: string;
+  html: string;
+}
+
+function incidentEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
+  return snap.incidents.flatMap(({ incident, services, updates }) => {
+    const link = incidentUrl(ctx, incident.id);
+    const affected = services.map((s) => s.name).join(", ");
+    const impact = statusLabel(severityToStatus(incident.severity));
+    return updates.map((u) => ({
+      title: `${incident.name}: ${UPDATE_LABEL[u.status]}`,
+      id: `${link}#update-${u.id}`,
+      link,
+      date: u.public_incident_update_date,
+      summary: `${UPDATE_LABEL[u.status]} · ${impact}${affected ? ` · ${affected}` : ""}`,
+      html:
+        `<p><strong>${UPDATE_LABEL[u.status]}</strong> · ${escapeHtml(impact)}</p>` +
+        ctx.renderMarkdown(u.description) +
+        (affected ? `<p>Affected: ${escapeHtml(affected)}</p>` : ""),
+    }));
+  });
+}
+
+function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
+  const names = new Map(snap.cards.flatMap((c) => c.services.map((s) => [s.id, s.name] as const)));
+  return snap.maintenance.map((m) => {
+    const when = `${toIso(m.startsAt)} – ${toIso(m.endsAt)} (UTC)`;
+    const affected = !m.showAffectedServices ? "" : m.serviceIds === "ALL" ? "All services" : m.serviceIds.flatMap((id) => names.get(id) ?? []).join(", ");
+    return {
+      title: `Scheduled maintenance: ${m.name}`,
+      id: `${ctx.pageUrl}#maintenance-${occurrenceId(m)}`,
+      link: ctx.pageUrl,
+      // announced when last edited, or when it took place for occurrences of a repeating window
+      date: Math.min(m.startsAt, m.updatedAt),
+      summary: when,
+      html:
+        `<p><strong>Scheduled maintenance</strong> · <time datetime="${toIso(m.startsAt)}">${when}</time></p>` +
+        (m.description ? ctx.renderMarkdown(m.description) : "") +
+        (affected ? `<p>Affected: ${escapeHtml(affected)}</p>` : ""),
+    };
+  });
+}
+
+/**
+ * RSS 2.0 or Atom 1.0 of a page: one entry per incident update and per maintenance occurrence, newest
+ * first. RSS titles are plain text; Atom titles are typed HTML, so they are escaped there.
+ */
+export function buildFeed(snap: PageSnapshot, ctx: FeedContext, format: FeedFormat): string {
+  const { page } = snap;
+  const entries = [...incidentEntries(snap, ctx), ...maintenanceEntries(snap, ctx)]
+    .sort((a, b) => b.date - a.date || (a.id < b.id ? -1 : 1))
+    .slice(0, MAX_ENTRIES);
+  const title = xmlSafe(`${page.name} status`);
+  const feed = new Feed({
+    id: ctx.pageUrl,
+    title,
+    description: xmlSafe(page.description ?? `Incidents and maintenance of ${page.name}`),
+    link: ctx.pageUrl,
+    updated: new Date(lastChange(snap)),
+    generator: "Heliograph",
+    language: "en",
+    feedLinks: { rss: `${ctx.pageUrl}/feed.rss`, atom: `${ctx.pageUrl}/feed.atom` },
+    author: { name: xmlSafe(page.name), link: ctx.pageUrl },
+    copyright: xmlSafe(page.name),
+  });
+  for (const e of entries) {
+    const item: Item = {
+      title: xmlSafe(format === "atom" ? escapeHtml(e.title) : e.title),
+      id: e.id,
+      guid: e.id,
+      link: e.link,
+      date: new Date(e.date),
+      published: new Date(e.date),
+      // descriptions are read as HTML by RSS readers too
+      description: xmlSafe(escapeHtml(e.summary)),
+      content: xmlSafe(e.html),
+    };
+    feed.addItem(item);
+  }
+  return format === "rss" ? feed.rss2() : feed.atom1();
+}
+
+export const FEED_CONTENT_TYPE: Record<FeedFormat, string> = {
+  rss: "application/rss+xml; charset=utf-8",
+  atom: "application/atom+xml; charset=utf-8",
+};
