@@ -9,6 +9,8 @@ export interface RateLimitOptions {
   points: number;
   durationSeconds: number;
   store: RateLimitStore;
+  /** Store address; defaults to REDIS_URL / DATABASE_URL. */
+  storeUrl?: string;
 }
 
 export interface RateLimitResult {
@@ -29,16 +31,18 @@ async function createLimiter(opts: RateLimitOptions): Promise<RateLimiterAbstrac
   // Shared stores fall back to per-instance counters while unreachable, so an outage of the store never blocks the API.
   const insuranceLimiter = new RateLimiterMemory(base);
   if (opts.store === "redis") {
-    if (!env.REDIS_URL) throw new Error("HELIOGRAPH_RATE_LIMIT_STORE=redis needs REDIS_URL");
+    const url = opts.storeUrl ?? env.REDIS_URL;
+    if (!url) throw new Error("HELIOGRAPH_RATE_LIMIT_STORE=redis needs REDIS_URL");
     const { default: Redis } = await import("ioredis");
-    const client = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on("error", (err) => log.warn({ err: err.message }, "rate limit store (redis) error"));
     return new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter });
   }
   if (opts.store === "postgres") {
-    if (!env.DATABASE_URL) throw new Error("HELIOGRAPH_RATE_LIMIT_STORE=postgres needs DATABASE_URL");
+    const url = opts.storeUrl ?? env.DATABASE_URL;
+    if (!url) throw new Error("HELIOGRAPH_RATE_LIMIT_STORE=postgres needs DATABASE_URL");
     const { default: pg } = await import("pg");
-    const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 3 });
+    const pool = new pg.Pool({ connectionString: url, max: 3 });
     pool.on("error", () => {});
     return new Promise((resolve, reject) => {
       const limiter: RateLimiterPostgres = new RateLimiterPostgres(

@@ -9,6 +9,7 @@ import { CreateServiceInput, Service, ServicePage, UpdateServiceInput } from "@/
 import { CreatedStatusPageKey, CreatePageKeyInput, CreateStatusPageInput, PageKeyParams, SetStatusPagePasswordInput, StatusPage, StatusPageKey, StatusPagePage, UpdateStatusPageInput } from "@/lib/status-pages/schema";
 import { z } from "zod";
 import { op } from "./helpers";
+import { subscriptionPaths } from "./subscriptions";
 
 const P = "Status pages";
 const S = "Services";
@@ -36,6 +37,7 @@ const paths: ZodOpenApiPathsObject = {
   "/v1/status-pages/{id}/password": {
     put: op({ id: "setStatusPagePassword", summary: "Set (or with null remove) the password of a private page", tag: P, params: IdParams, body: SetStatusPagePasswordInput, ok: [204, null, "Saved"], errors: [404] }),
   },
+  ...subscriptionPaths,
   "/v1/status-pages/services": {
     get: op({ id: "listServices", summary: "List services", tag: S, query: CursorQuery, ok: [200, ServicePage, "A cursor page of services"], errors: [] }),
     post: op({ id: "createService", summary: "Create a service (answers 200, as the original API does)", tag: S, body: CreateServiceInput, ok: [200, Service, "The service"], errors: [] }),

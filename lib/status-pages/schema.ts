@@ -105,3 +105,5 @@ export const StatusPage = z
 export const StatusPagePage = CursorPage(StatusPage, "StatusPagePage");
 
 export const PageKeyParams = z.object({ id: Uuid, keyId: Uuid });
+
+export const SubscriptionParams = z.object({ id: Uuid, subscriptionId: Uuid });

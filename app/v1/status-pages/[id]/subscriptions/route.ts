@@ -1,0 +1,8 @@
+import { apiRoute, ok } from "@/lib/http/route";
+import { IdParams } from "@/lib/http/wire";
+import { serializeSubscription } from "@/lib/subscriptions/serialize";
+import { listSubscriptions } from "@/lib/subscriptions/service";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ params: IdParams }, async ({ db, accountId, params }) => ok((await listSubscriptions(db, accountId, params.id)).map(serializeSubscription)));
