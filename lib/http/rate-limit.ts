@@ -36,6 +36,11 @@ async function createLimiter(opts: RateLimitOptions): Promise<RateLimiterAbstrac
     const { default: Redis } = await import("ioredis");
     const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on("error", (err) => log.warn({ err: err.message }, "rate limit store (redis) error"));
+    // Without an offline queue, commands before "ready" would all go to the insurance limiter.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      client.once("ready", () => (clearTimeout(timer), resolve()));
+    });
     return new RateLimiterRedis({ ...base, storeClient: client, insuranceLimiter });
   }
   if (opts.store === "postgres") {
