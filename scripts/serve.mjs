@@ -1,8 +1,19 @@
 #!/usr/bin/env node
-// Serves the production build. (The front cache replaces this with a custom server around Next's handler.)
-import { spawn } from "node:child_process";
+// Serves the production build through Heliograph's server: the front cache around Next's handler,
+// in one process (see docs/caching.md). Bundles the server first when its sources changed.
+import { pathToFileURL } from "node:url";
+import { ROOT, bundlePath, buildServer, needsBuild } from "./build-server.mjs";
 
-const args = ["node_modules/next/dist/bin/next", "start", "-p", process.env.PORT ?? "3000", "-H", process.env.HOSTNAME ?? "0.0.0.0"];
-const child = spawn(process.execPath, args, { stdio: "inherit", env: process.env });
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+if (needsBuild()) await buildServer();
+let mod;
+try {
+  mod = await import(pathToFileURL(bundlePath()).href);
+} catch (err) {
+  // Invalid configuration is thrown while lib/env.ts loads: one line for the operator.
+  if (err?.name === "ConfigError") {
+    process.stderr.write(`heliograph: ${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+await mod.startServer({ dir: ROOT });

@@ -34,9 +34,20 @@ export class MemoryGenerationStore implements GenerationStore {
   }
   /** Records a bump that happened elsewhere (another instance) at sequence `seq`. */
   apply(tags: readonly string[], seq: number): void {
+    this.applyEach(tags.map((t) => [t, seq]));
+  }
+  /** Records several tags' generations at once (a resync); listeners hear only the tags that moved. */
+  applyEach(pairs: readonly (readonly [string, number])[], seq = 0): void {
+    const moved: string[] = [];
+    for (const [t, g] of pairs) {
+      this.seq = Math.max(this.seq, g);
+      if (g > (this.gens.get(t) ?? 0)) {
+        this.gens.set(t, g);
+        moved.push(t);
+      }
+    }
     this.seq = Math.max(this.seq, seq);
-    for (const t of tags) this.gens.set(t, Math.max(this.gens.get(t) ?? 0, seq));
-    for (const l of this.listeners) l(tags);
+    if (moved.length > 0) for (const l of this.listeners) l(moved);
   }
   subscribe(listener: (tags: readonly string[]) => void): () => void {
     this.listeners.add(listener);

@@ -134,7 +134,7 @@ describe("front cache: time-based refresh", () => {
     const o = origin();
     const s = await start(o, { ttlMs: 60_000, degradedTtlMs: 30 });
     let healthy = true;
-    s.store.healthy = () => healthy;
+    (s.store as { healthy?: () => boolean }).healthy = () => healthy;
     await get(s.port, "/acme");
     healthy = false;
     o.db.set("acme", "v2");
