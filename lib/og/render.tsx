@@ -1,0 +1,52 @@
+import "server-only";
+import { ImageResponse } from "next/og";
+import type { StatusPage } from "@/lib/db/types";
+import type { IncidentView } from "@/lib/incidents/types";
+import type { PageSnapshot } from "@/lib/public-page/load";
+import { pageBannerText, severityToStatus, statusLabel } from "@/lib/status";
+import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
+import { IncidentOgImage, OG_SIZE, PageOgImage, type OgFrame } from "./images";
+import { fetchLogo } from "./logo";
+
+const UPDATE_LABEL = { INVESTIGATING: "Investigating", IDENTIFIED: "Identified", MONITORING: "Monitoring", RESOLVED: "Resolved" } as const;
+
+/** "status.acme.com" or "example.com/acme": the address without its scheme. */
+export const displayAddress = (pageUrl: string) => pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
+
+async function frameOf(page: StatusPage, pageUrl: string): Promise<OgFrame> {
+  // Link previews are light: the light palette, and the light logo.
+  const palette = resolveTheme(page.theme_colors).light;
+  return { pageName: page.name, address: displayAddress(pageUrl), logo: await fetchLogo(page.logo), palette, statusColors: statusColorsFor(palette) };
+}
+
+async function png(element: React.ReactElement): Promise<Uint8Array> {
+  const res = new ImageResponse(element, OG_SIZE);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** The page's link preview: name, logo, overall status and its cards, in the page's colours. */
+export async function renderPageImage(snap: PageSnapshot, pageUrl: string): Promise<Uint8Array> {
+  const frame = await frameOf(snap.page, pageUrl);
+  const cards = snap.cards.map((c) => ({ name: c.name, status: c.status, statusText: statusLabel(c.status) }));
+  return png(<PageOgImage {...frame} status={snap.status} statusText={pageBannerText(snap.status)} cards={cards} />);
+}
+
+/** An incident's link preview: name, severity, latest status and when it was posted. */
+export async function renderIncidentImage(page: StatusPage, view: IncidentView, pageUrl: string): Promise<Uint8Array> {
+  const frame = await frameOf(page, pageUrl);
+  const latest = view.updates[0];
+  const resolved = view.incident.last_update_status === "RESOLVED";
+  const at = new Date(latest?.public_incident_update_date ?? view.incident.started_at);
+  const updatedAt = `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return png(
+    <IncidentOgImage
+      {...frame}
+      name={view.incident.name}
+      severity={view.incident.severity}
+      severityStatus={resolved ? "OPERATIONAL" : severityToStatus(view.incident.severity)}
+      latestStatus={UPDATE_LABEL[view.incident.last_update_status]}
+      updatedAt={updatedAt}
+      services={view.services.map((s) => s.name)}
+    />,
+  );
+}
