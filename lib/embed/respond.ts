@@ -21,6 +21,10 @@ export const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Contro
 
 /** Badges are images that someone else's page shows: nothing in them may run or load. */
 export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+/** The widget is the one document any site may frame; it runs nothing and links out in a new tab. */
+export const WIDGET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors *";
+// Other sites load these as subresources, also from pages that require Cross-Origin-Resource-Policy.
+const CROSS_ORIGIN_KINDS = new Set<EmbedKind>(["badge", "image", "script"]);
 
 export function etagOf(body: string | Uint8Array): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
@@ -40,6 +44,8 @@ export function kindHeaders(kind: EmbedKind): Record<string, string> {
   const h: Record<string, string> = { "X-Content-Type-Options": "nosniff" };
   if (CORS_KINDS.has(kind)) Object.assign(h, CORS_HEADERS);
   if (kind === "badge") h["Content-Security-Policy"] = BADGE_CSP;
+  if (kind === "html") h["Content-Security-Policy"] = WIDGET_CSP;
+  if (CROSS_ORIGIN_KINDS.has(kind)) h["Cross-Origin-Resource-Policy"] = "cross-origin";
   if (kind === "json") h["Vary"] = "Accept-Encoding";
   return h;
 }

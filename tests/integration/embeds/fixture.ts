@@ -35,7 +35,7 @@ export async function buildWorld() {
     ],
   });
   const secret = await createPage(db, accountId, { name: "Secret ops", url: `sec-${tag}`, isPrivate: true, cards: [{ name: "Ops", services: [{ id: dbs.id }] }] });
-  const { rawKey } = await createPageKey(db, accountId, secret.id);
+  const { rawKey, key: secretKey } = await createPageKey(db, accountId, secret.id);
 
   const open = await createIncident(db, accountId, {
     name: "API errors <script>alert(1)</script>",
@@ -74,7 +74,7 @@ export async function buildWorld() {
     repeatEndsAt: weeklyStart + 8 * 7 * DAY,
     statusPageVisibility: { ...visibility([]), affectAllServices: true },
   });
-  return { db, accountId, tag, now, api, web, dbs, page, secret, pageKey: rawKey, open, resolved, active, weekly };
+  return { db, accountId, tag, now, api, web, dbs, page, secret, pageKey: rawKey, pageKeyId: secretKey.id, open, resolved, active, weekly };
 }
 
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -1,0 +1,79 @@
+import type { Theme } from "@/lib/db/types";
+import { escapeHtml } from "@/lib/feeds/build";
+import type { PageSnapshot } from "@/lib/public-page/load";
+import { formatUtc, updateStatusLabel } from "@/lib/public-page/view";
+import { pageBannerText, severityToStatus, type ServiceStatus } from "@/lib/status";
+import { incidentUrl } from "@/lib/statuspage-compat/project";
+import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
+import type { ThemePalette } from "@/lib/theme/palette";
+
+/**
+ * The frameable widget (/<slug>/embed): status, open incidents, maintenance in progress and a link
+ * to the page. Plain HTML and CSS, no script; a meta refresh keeps an open frame current.
+ */
+export const WIDGET_REFRESH_SECONDS = 60;
+
+export type WidgetTheme = "light" | "dark" | "auto";
+
+export function widgetTheme(param: string | null, pageDefault: Theme): WidgetTheme {
+  if (param === "light" || param === "dark" || param === "auto") return param;
+  return pageDefault === "LIGHT" ? "light" : pageDefault === "DARK" ? "dark" : "auto";
+}
+
+function vars(p: ThemePalette): string {
+  const s = statusColorsFor(p);
+  const status = (Object.keys(s) as (keyof typeof s)[]).map((k) => `--${k.toLowerCase()}:${s[k]}`).join(";");
+  return `--bg:${p.cardBackgroundColor};--fg:${p.bodyFontColor};--muted:${p.bodyFontColorMuted};--link:${p.linkFontColor};--border:${p.borderColor};${status}`;
+}
+
+function themeCss(colors: string | null, theme: WidgetTheme): string {
+  const { light, dark } = resolveTheme(colors);
+  if (theme === "light") return `:root{${vars(light)};color-scheme:light}`;
+  if (theme === "dark") return `:root{${vars(dark)};color-scheme:dark}`;
+  return `:root{${vars(light)};color-scheme:light dark}@media (prefers-color-scheme:dark){:root{${vars(dark)}}}`;
+}
+
+const CSS =
+  "*{box-sizing:border-box}body{margin:0;font:14px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:var(--bg);color:var(--fg)}" +
+  "main{padding:12px 14px;border:1px solid var(--border);border-radius:8px;min-height:100vh}a{color:var(--link)}" +
+  "h1{font-size:15px;margin:0 0 8px}h1 a{color:inherit;text-decoration:none}" +
+  ".status{display:flex;align-items:center;gap:8px;font-weight:600;font-size:16px;margin:0 0 8px}" +
+  ".dot{width:12px;height:12px;border-radius:50%;flex:none;background:currentColor}" +
+  "ul{list-style:none;margin:0 0 8px;padding:0}li{padding:6px 0;border-top:1px solid var(--border)}" +
+  ".meta{color:var(--muted);font-size:12px}footer{display:flex;justify-content:space-between;gap:8px;font-size:12px;color:var(--muted)}";
+
+const color = (s: ServiceStatus) => `var(--${s.toLowerCase()})`;
+
+/** The widget document; every page-supplied text is escaped. */
+export function renderWidget(snap: PageSnapshot, pageUrl: string, theme: WidgetTheme): string {
+  const { page } = snap;
+  const now = snap.generatedAt;
+  const open = snap.incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
+  const active = snap.maintenance.filter((m) => m.startsAt <= now && now < m.endsAt);
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${text}</a>`;
+  const items = [
+    ...open.map((v) => {
+      const latest = v.updates[0];
+      const when = latest ? ` · <time datetime="${new Date(latest.public_incident_update_date).toISOString()}">${formatUtc(latest.public_incident_update_date)}</time>` : "";
+      return `<li><span class="dot" style="color:${color(severityToStatus(v.incident.severity))};display:inline-block;width:8px;height:8px"></span> ${link(incidentUrl({ pageUrl }, v.incident.id), escapeHtml(v.incident.name))}<div class="meta">${updateStatusLabel(v.incident.last_update_status)}${when}</div></li>`;
+    }),
+    ...active.map(
+      (m) =>
+        `<li><span class="dot" style="color:${color("UNDER_MAINTENANCE")};display:inline-block;width:8px;height:8px"></span> ${escapeHtml(m.name)}<div class="meta">Maintenance in progress until ${formatUtc(m.endsAt)}</div></li>`,
+    ),
+  ];
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta http-equiv="refresh" content="${WIDGET_REFRESH_SECONDS}"><meta name="robots" content="noindex">` +
+    `<title>${escapeHtml(page.name)} status</title><style>${themeCss(page.theme_colors, theme)}${CSS}</style></head>` +
+    `<body><main><h1>${link(pageUrl, escapeHtml(page.name))}</h1>` +
+    `<p class="status" role="status" style="color:${color(snap.status)}"><span class="dot"></span><span style="color:var(--fg)">${pageBannerText(snap.status)}</span></p>` +
+    (items.length ? `<ul aria-label="Current incidents and maintenance">${items.join("")}</ul>` : "") +
+    `<footer><span>Updated ${formatUtc(now)}</span>${link(pageUrl, "View status page →")}</footer></main></body></html>`
+  );
+}
+
+/** Small HTML answers for a framed widget that cannot show the page (private without key, unknown page). */
+export function widgetError(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Status</title></head><body style="font:14px system-ui,sans-serif;margin:12px">${escapeHtml(message)}</body></html>`;
+}
