@@ -95,7 +95,7 @@ describe("/openapi.json", () => {
     expect([...documented].filter((op) => !implemented.has(op)).sort()).toEqual([]);
     // 32 operations of the contract plus page keys (3) and the page password (1).
     expect(documented.size).toBe(36);
-  });
+  }, 60_000);
 
   it("describes request bodies from the validating schemas: strict objects with their required fields", () => {
     const schemas = (doc.components as Json).schemas as Record<string, Json>;
