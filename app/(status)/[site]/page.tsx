@@ -1,34 +1,112 @@
-import { notFound } from "next/navigation";
+import type { Metadata } from "next";
+import { notFound, unauthorized } from "next/navigation";
 import { getReadyDb } from "@/lib/db";
-import { findPageBySlug } from "@/lib/status-pages/queries";
 import { loadPageSnapshot } from "@/lib/public-page/load";
-import { pageBannerText, statusLabel } from "@/lib/status";
+import { siteMetadata } from "@/lib/public-page/metadata";
+import { loadSite } from "@/lib/public-page/site";
+import { formatDay, groupIncidentsByDay, onPage, splitMaintenance } from "@/lib/public-page/view";
+import { ActiveIncident, IncidentLine } from "@/components/incident/incident-parts";
+import { MaintenanceList } from "@/components/maintenance/maintenance-list";
+import { ServiceCard } from "@/components/service-card/service-card";
+import { StatusBanner } from "@/components/status/status-banner";
 
 export const dynamic = "force-dynamic";
 
-export default async function StatusPage({ params }: { params: Promise<{ site: string }> }) {
-  const { site } = await params;
-  const db = await getReadyDb();
-  const page = await findPageBySlug(db, site.toLowerCase());
-  if (!page || page.is_private) notFound();
-  const snap = await loadPageSnapshot(db, page);
+type Params = { params: Promise<{ site: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const site = await loadSite((await params).site);
+  if (!site) return {};
+  return siteMetadata(site, { title: `${site.page.name} status`, path: "" });
+}
+
+export default async function StatusPage({ params }: Params) {
+  const site = await loadSite((await params).site);
+  if (!site) notFound();
+  if (!site.access) unauthorized();
+  const { page, base } = site;
+  const snap = await loadPageSnapshot(await getReadyDb(), page);
+  const serviceIds = new Set(snap.cards.flatMap((c) => c.services.map((s) => s.id)));
+  const serviceNames = new Map(snap.cards.flatMap((c) => c.services.map((s) => [s.id, s.name] as const)));
+  const incidents = snap.incidents.map((v) => onPage(v, serviceIds));
+  const incidentNames = new Map(incidents.map((v) => [v.incident.id, v.incident.name]));
+  const active = incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
+  const maintenance = splitMaintenance(snap.maintenance, snap.generatedAt);
+  const days = groupIncidentsByDay(incidents, snap.generatedAt, 14);
+
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-semibold">{page.name}</h1>
-      <p role="status" className="mt-4 rounded border p-4 text-lg">{pageBannerText(snap.status)}</p>
-      {snap.cards.map((card) => (
-        <section key={card.id} className="mt-6 rounded border p-4" aria-labelledby={`card-${card.id}`}>
-          <h2 id={`card-${card.id}`} className="font-semibold">{card.name}</h2>
-          <ul>
-            {card.services.map((s) => (
-              <li key={s.id} className="flex justify-between py-1">
-                <span>{s.name}</span>
-                <span>{statusLabel(s.status)}</span>
-              </li>
-            ))}
-          </ul>
+    <>
+      <h1 className="page-title">{page.name}</h1>
+      {page.description && <p className="description">{page.description}</p>}
+      <StatusBanner status={snap.status} generatedAt={snap.generatedAt} />
+
+      {active.length > 0 && (
+        <section aria-labelledby="active-incidents">
+          <h2 id="active-incidents" className="section-title">
+            Active incidents
+          </h2>
+          {active.map((v) => (
+            <ActiveIncident key={v.incident.id} view={v} base={base} />
+          ))}
         </section>
-      ))}
-    </main>
+      )}
+
+      {maintenance.active.length > 0 && (
+        <section aria-labelledby="maintenance-now">
+          <h2 id="maintenance-now" className="section-title">
+            Maintenance in progress
+          </h2>
+          <MaintenanceList items={maintenance.active} names={serviceNames} state="active" />
+        </section>
+      )}
+
+      {maintenance.upcoming.length > 0 && (
+        <section aria-labelledby="maintenance-upcoming">
+          <h2 id="maintenance-upcoming" className="section-title">
+            Scheduled maintenance
+          </h2>
+          <MaintenanceList items={maintenance.upcoming.slice(0, 5)} names={serviceNames} state="upcoming" />
+        </section>
+      )}
+
+      <section aria-labelledby="components">
+        <h2 id="components" className="section-title">
+          Current status by service
+        </h2>
+        {snap.cards.length === 0 && <p className="muted">This page lists no services yet.</p>}
+        {snap.cards.map((card) => (
+          <ServiceCard key={card.id} card={card} incidentNames={incidentNames} />
+        ))}
+      </section>
+
+      <section aria-labelledby="past-incidents">
+        <h2 id="past-incidents" className="section-title">
+          Past incidents
+        </h2>
+        <ul className="days">
+          {days.map((d) => (
+            <li key={d.day} className="day" data-day={d.day}>
+              <h3>{formatDay(d.day)}</h3>
+              {d.incidents.length === 0 ? (
+                <p className="muted" style={{ margin: 0 }}>
+                  No incidents reported.
+                </p>
+              ) : (
+                <ul>
+                  {d.incidents.map((v) => (
+                    <li key={v.incident.id}>
+                      <IncidentLine view={v} base={base} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p style={{ marginTop: "1rem" }}>
+          <a href={`${base}/history`}>Incident history →</a>
+        </p>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,88 @@
+import type { Metadata } from "next";
+import { notFound, unauthorized } from "next/navigation";
+import { getReadyDb } from "@/lib/db";
+import { incidentDuration } from "@/lib/incidents/derive";
+import { markdownToText } from "@/lib/markdown";
+import { loadIncidentForPage } from "@/lib/public-page/incident";
+import { siteMetadata } from "@/lib/public-page/metadata";
+import { loadSite } from "@/lib/public-page/site";
+import { formatDuration, updateStatusLabel } from "@/lib/public-page/view";
+import { severityToStatus } from "@/lib/status";
+import { IncidentTimeline, SeverityPill } from "@/components/incident/incident-parts";
+import { StatusIcon } from "@/components/status/status-icon";
+import { LocalTime } from "@/components/time/local-time";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ site: string; id: string }> };
+
+async function load(params: Params["params"]) {
+  const { site: slug, id } = await params;
+  const site = await loadSite(slug);
+  if (!site) notFound();
+  if (!site.access) return { site, view: null };
+  return { site, view: await loadIncidentForPage(await getReadyDb(), site.page, id) };
+}
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { site, view } = await load(params);
+  if (!view) return siteMetadata(site, { title: "Incident not found", path: "" });
+  const latest = view.updates[0];
+  return siteMetadata(site, {
+    title: view.incident.name,
+    path: `/incidents/${view.incident.id}`,
+    description: latest ? `${updateStatusLabel(latest.status)}: ${markdownToText(latest.description).slice(0, 200)}` : null,
+  });
+}
+
+export default async function IncidentPage({ params }: Params) {
+  const { site, view } = await load(params);
+  if (!site.access) unauthorized();
+  if (!view) notFound();
+  const { incident } = view;
+  const resolved = incident.last_update_status === "RESOLVED";
+  const duration = formatDuration(incidentDuration(incident.started_at, incident.resolved_at));
+  const status = resolved ? "OPERATIONAL" : severityToStatus(incident.severity);
+
+  return (
+    <article aria-labelledby="incident-title">
+      <p style={{ margin: "0 0 .5rem" }}>
+        <a href={site.base || "/"}>← Current status</a>
+      </p>
+      <h1 id="incident-title" className="page-title">
+        {incident.name}
+      </h1>
+      <p style={{ margin: ".25rem 0 1rem" }}>
+        <span className={`status-text s-${status}`}>
+          <StatusIcon status={status} />
+          {resolved ? "Resolved" : `Ongoing · ${updateStatusLabel(incident.last_update_status)}`}
+        </span>
+        <SeverityPill incident={incident} />
+      </p>
+      <dl className="panel meta" style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: ".25rem 1rem" }}>
+        <dt>Affected services</dt>
+        <dd style={{ margin: 0 }}>{view.services.map((s) => s.name).join(", ") || "—"}</dd>
+        <dt>Started</dt>
+        <dd style={{ margin: 0 }}>
+          <LocalTime ms={incident.started_at} />
+        </dd>
+        {incident.resolved_at !== null && resolved && (
+          <>
+            <dt>Resolved</dt>
+            <dd style={{ margin: 0 }}>
+              <LocalTime ms={incident.resolved_at} />
+            </dd>
+          </>
+        )}
+        {duration && (
+          <>
+            <dt>Duration</dt>
+            <dd style={{ margin: 0 }}>{duration}</dd>
+          </>
+        )}
+      </dl>
+      <h2 className="section-title">Updates</h2>
+      <IncidentTimeline view={view} />
+    </article>
+  );
+}

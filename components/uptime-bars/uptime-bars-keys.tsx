@@ -1,0 +1,24 @@
+"use client";
+
+import { useEffect } from "react";
+
+/** Roving focus for every uptime bar list on the page: ←/→ move a day, Home/End jump to the ends. */
+export function UptimeBarsKeys() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const bar = (e.target as HTMLElement | null)?.closest?.(".bars > li");
+      if (!bar?.parentElement) return;
+      const bars = Array.from(bar.parentElement.children) as HTMLElement[];
+      const i = bars.indexOf(bar as HTMLElement);
+      const next = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: bars.length - 1 }[e.key];
+      if (next === undefined || next < 0 || next >= bars.length) return;
+      e.preventDefault();
+      for (const b of bars) b.tabIndex = -1;
+      bars[next].tabIndex = 0;
+      bars[next].focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  return null;
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import type { StatusPage } from "@/lib/db/types";
+import { accessCookieFor, matchCredential } from "./index";
+import { clientAddress, recordFailure, recordSuccess, retryAfter } from "./throttle";
+
+/**
+ * The unlock form's POST (<page>/access): a right key or password sets the access cookie and goes
+ * back to where the visitor was; a wrong one goes back with ?denied=1; too many wrong ones → 429.
+ */
+const MAX_BODY = 8 * 1024;
+
+export type UnlockResult =
+  | { kind: "redirect"; location: string; setCookie?: string }
+  | { kind: "throttled"; retryAfterSeconds: number }
+  | { kind: "error"; status: 400 | 413 | 415; message: string };
+
+async function readBody(request: Request): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** "" (the page itself), "?…" or "/…" below the page; anything else becomes "". */
+export function safeNext(raw: unknown): string {
+  if (typeof raw !== "string" || raw.length > 2000 || /[\\\s]/.test(raw)) return "";
+  if (raw.startsWith("?")) return raw;
+  return raw.startsWith("/") && !raw.startsWith("//") ? raw : "";
+}
+
+function withDenied(target: string): string {
+  const u = new URL(target, "http://x");
+  u.searchParams.set("denied", "1");
+  return `${u.pathname}${u.search}`;
+}
+
+export async function handleUnlock(db: Db, page: StatusPage, base: string, request: Request): Promise<UnlockResult> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    return { kind: "error", status: 415, message: "Send the form as application/x-www-form-urlencoded." };
+  }
+  const body = await readBody(request);
+  if (body === null) return { kind: "error", status: 413, message: "The form is too large." };
+  const form = new URLSearchParams(body);
+  const next = safeNext(form.get("next") ?? "");
+  const path = `${base}${next}`;
+  const target = path.startsWith("/") ? path : `/${path}`;
+  if (!page.is_private) return { kind: "redirect", location: target };
+  const secret = form.get("secret");
+  if (typeof secret !== "string" || secret.trim() === "") return { kind: "redirect", location: withDenied(target) };
+
+  const subject = { client: clientAddress(request.headers), pageId: page.id };
+  const wait = await retryAfter(subject);
+  if (wait > 0) return { kind: "throttled", retryAfterSeconds: wait };
+  const credential = await matchCredential(db, page, secret);
+  if (!credential) {
+    await recordFailure(subject);
+    return { kind: "redirect", location: withDenied(target) };
+  }
+  await recordSuccess(subject);
+  return { kind: "redirect", location: target, setCookie: await accessCookieFor(db, page.id, credential) };
+}

@@ -1,0 +1,52 @@
+import { createHmac } from "node:crypto";
+import { safeEqual } from "@/lib/secrets/tokens";
+
+/**
+ * The signed value of a private page's access cookie: which page, until when, and which credential
+ * opened it (so revoking that key or changing the password closes the page again).
+ */
+export const ACCESS_TTL_SECONDS = 30 * 86_400;
+
+export interface AccessGrant {
+  pageId: string;
+  /** "k.<key id>" or "p.<password fingerprint>" */
+  credential: string;
+  /** epoch seconds */
+  expires: number;
+}
+
+const mac = (secret: string, body: string) => createHmac("sha256", secret).update(`hg-access|${body}`).digest("base64url");
+
+export function signGrant(grant: AccessGrant, secret: string): string {
+  const body = `${grant.pageId}~${grant.expires}~${grant.credential}`;
+  return `${body}~${mac(secret, body)}`;
+}
+
+export function readGrant(token: string | undefined | null, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): AccessGrant | null {
+  if (!token || token.length > 400) return null;
+  const parts = token.split("~");
+  if (parts.length !== 4) return null;
+  const [pageId, expiresText, credential, sig] = parts;
+  if (!safeEqual(sig, mac(secret, `${pageId}~${expiresText}~${credential}`))) return null;
+  const expires = Number(expiresText);
+  if (!Number.isSafeInteger(expires) || expires <= nowSeconds) return null;
+  return { pageId, credential, expires };
+}
+
+/** One cookie per page, so a visitor can hold several private pages of the same server at once. */
+export const accessCookieName = (pageId: string) => `hg_access_${pageId.replaceAll("-", "")}`;
+
+export function readCookie(cookieHeader: string | null, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+export function accessCookieHeader(pageId: string, value: string, secure: boolean): string {
+  const attrs = [`${accessCookieName(pageId)}=${value}`, "Path=/", `Max-Age=${ACCESS_TTL_SECONDS}`, "HttpOnly", "SameSite=Lax"];
+  if (secure) attrs.push("Secure");
+  return attrs.join("; ");
+}

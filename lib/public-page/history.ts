@@ -1,0 +1,59 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import type { StatusPage } from "@/lib/db/types";
+import { listIncidentsForServicesBetween } from "@/lib/incidents/queries";
+import { loadIncidentViews } from "@/lib/incidents/service";
+import type { IncidentView } from "@/lib/incidents/types";
+import { occurrencesBetween } from "@/lib/maintenance/occurrences";
+import { listWindowsForPage } from "@/lib/maintenance/service";
+import { loadCards } from "@/lib/status-pages/service";
+import { earliestIncidentStart } from "./queries";
+import { historyMonths, onPage, type HistoryMonth, type MaintenanceOccurrence } from "./view";
+
+export interface HistoryPage {
+  months: (HistoryMonth & { incidents: IncidentView[]; maintenance: MaintenanceOccurrence[] })[];
+  serviceNames: Map<string, string>;
+  hasOlder: boolean;
+  page: number;
+}
+
+/** Incidents and completed maintenance of three months, newest first; `page` walks backwards in time. */
+export async function loadHistory(db: Db, page: StatusPage, pageNumber: number, now = Date.now()): Promise<HistoryPage> {
+  const cards = await loadCards(db, page.id);
+  const services = cards.flatMap((c) => c.services);
+  const serviceIds = [...new Set(services.map((s) => s.id))];
+  const ids = new Set(serviceIds);
+  const months = historyMonths(pageNumber, now);
+  const from = months[months.length - 1].start;
+  const to = months[0].end;
+  const [rows, windows, firstIncident] = await Promise.all([
+    listIncidentsForServicesBetween(db, serviceIds, from, to),
+    listWindowsForPage(db, page.account_id, page.id),
+    earliestIncidentStart(db, serviceIds),
+  ]);
+  const incidents = (await loadIncidentViews(db, rows)).map((v) => onPage(v, ids));
+  const maintenance = windows.flatMap((w) =>
+    occurrencesBetween(w, from, Math.min(to, now))
+      .filter((o) => o.endsAt <= now)
+      .map((o) => ({
+        id: w.id,
+        name: w.name,
+        description: w.description,
+        startsAt: o.startsAt,
+        endsAt: o.endsAt,
+        serviceIds: w.visibility.affectAllServices ? ("ALL" as const) : w.visibility.serviceIds,
+        showAffectedServices: w.visibility.showAffectedServices,
+      })),
+  );
+  const earliest = Math.min(page.created_at, firstIncident ?? Infinity, ...windows.map((w) => w.starts_at));
+  return {
+    months: months.map((m) => ({
+      ...m,
+      incidents: incidents.filter((v) => v.incident.started_at >= m.start && v.incident.started_at < m.end),
+      maintenance: maintenance.filter((o) => o.startsAt >= m.start && o.startsAt < m.end).sort((a, b) => b.startsAt - a.startsAt),
+    })),
+    serviceNames: new Map(services.map((s) => [s.id, s.name])),
+    hasOlder: from > earliest,
+    page: pageNumber,
+  };
+}

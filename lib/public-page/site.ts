@@ -1,0 +1,44 @@
+import "server-only";
+import { headers } from "next/headers";
+import { cache } from "react";
+import { checkPageAccess } from "@/lib/access";
+import { getReadyDb } from "@/lib/db";
+import type { StatusPage } from "@/lib/db/types";
+import { env } from "@/lib/env";
+import { findPageBySlug } from "@/lib/status-pages/queries";
+import { pageAddress, validBase, type SiteBase } from "@/lib/tenancy/address";
+import { BASE_HEADER, safeSubpath, SUBPATH_HEADER } from "@/lib/tenancy/headers";
+import { SLUG_PATTERN } from "@/lib/tenancy/route";
+
+export interface Site {
+  page: StatusPage;
+  /** prefix of in-page links: "" on the page's custom domain, "/<slug>" on the primary host */
+  base: SiteBase;
+  /** canonical address (custom domain when set) */
+  address: string;
+  /** false for a private page the visitor has not unlocked */
+  access: boolean;
+  /** the path below the page this request is for (for 401/404 screens) */
+  subpath: string;
+}
+
+/**
+ * The page a request under /<slug> is for, with the visitor's access checked here (not trusted from
+ * proxy.ts). Cached per request, so the layout, the page and generateMetadata share one lookup.
+ */
+export const loadSite = cache(async (slug: string): Promise<Site | null> => {
+  const s = slug.toLowerCase();
+  if (!SLUG_PATTERN.test(s)) return null;
+  const db = await getReadyDb();
+  const page = await findPageBySlug(db, s);
+  if (!page) return null;
+  const h = await headers();
+  const access = await checkPageAccess(db, page, { cookieHeader: h.get("cookie"), authorization: h.get("authorization"), keyParam: null });
+  return {
+    page,
+    base: validBase(h.get(BASE_HEADER), page),
+    address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL),
+    access,
+    subpath: safeSubpath(h.get(SUBPATH_HEADER)),
+  };
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import type { IncidentView } from "@/lib/incidents/types";
+import { dayLabel, formatDuration, formatUptime, formatUtc, groupIncidentsByDay, historyMonths, onPage, parseHistoryPage, splitMaintenance } from "@/lib/public-page/view";
+import type { DayUptime } from "@/lib/uptime";
+
+const day = (over: Partial<DayUptime>): DayUptime => ({ day: "2026-11-20", uptime: 100, worst: "OPERATIONAL", incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 1440, ...over });
+
+const view = (id: string, startedAt: number, serviceIds: string[] = ["s1"]): IncidentView => ({
+  incident: { id, account_id: "a", name: `Incident ${id}`, severity: "MAJOR", last_update_status: "RESOLVED", started_at: startedAt, resolved_at: startedAt + 60_000, created_at: startedAt, updated_at: startedAt },
+  services: serviceIds.map((s) => ({ id: s, account_id: "a", name: `Service ${s}`, created_at: 0, updated_at: 0 })),
+  updates: [],
+});
+
+describe("formatUptime", () => {
+  it.each([
+    [null, "No data"],
+    [100, "100%"],
+    [99.999, "99.99%"],
+    [99.2, "99.20%"],
+    [0, "0.00%"],
+  ])("%j → %s", (v, s) => expect(formatUptime(v)).toBe(s));
+});
+
+describe("dayLabel", () => {
+  const names = new Map([["i1", "API down"], ["i2", "Slow DNS"]]);
+  it("says date, uptime and the day's incidents", () => {
+    expect(dayLabel(day({}), names)).toBe("2026-11-20: 100% uptime, no incidents");
+    expect(dayLabel(day({ uptime: 99.2, worst: "MAJOR_OUTAGE", incidentIds: ["i1"] }), names)).toBe("2026-11-20: 99.20% uptime, 1 incident: API down");
+    expect(dayLabel(day({ uptime: 98, incidentIds: ["i1", "i2"] }), names)).toBe("2026-11-20: 98.00% uptime, 2 incidents: API down; Slow DNS");
+    expect(dayLabel(day({ maintenanceMinutes: 120 }), names)).toBe("2026-11-20: 100% uptime, no incidents, 120 min maintenance");
+  });
+  it("marks days without data", () => {
+    expect(dayLabel(day({ uptime: null, worst: null }), names)).toBe("2026-11-20: no data");
+  });
+});
+
+describe("formatting", () => {
+  it("formats UTC times and durations", () => {
+    expect(formatUtc(Date.UTC(2026, 10, 20, 14, 5))).toBe("20 Nov 2026, 14:05 UTC");
+    expect(formatDuration(null)).toBeNull();
+    expect(formatDuration(30)).toBe("1 minute");
+    expect(formatDuration(95 * 60)).toBe("1 h 35 min");
+    expect(formatDuration(3 * 3600)).toBe("3 h");
+    expect(formatDuration(50 * 3600)).toBe("2 days 2 h");
+  });
+});
+
+describe("groupIncidentsByDay", () => {
+  it("gives 14 days newest first, quiet days empty", () => {
+    const now = Date.UTC(2026, 10, 20, 12);
+    const groups = groupIncidentsByDay([view("a", Date.UTC(2026, 10, 20, 9)), view("b", Date.UTC(2026, 10, 18, 9)), view("c", Date.UTC(2026, 10, 18, 11)), view("old", Date.UTC(2026, 9, 1))], now);
+    expect(groups).toHaveLength(14);
+    expect(groups[0].day).toBe("2026-11-20");
+    expect(groups[13].day).toBe("2026-11-07");
+    expect(groups[0].incidents.map((v) => v.incident.id)).toEqual(["a"]);
+    expect(groups[2].incidents.map((v) => v.incident.id)).toEqual(["c", "b"]);
+    expect(groups[1].incidents).toEqual([]);
+    expect(groups.flatMap((g) => g.incidents).map((v) => v.incident.id)).not.toContain("old");
+  });
+});
+
+describe("splitMaintenance", () => {
+  it("separates in progress, upcoming and completed", () => {
+    const m = (id: number, s: number, e: number) => ({ id, name: `m${id}`, description: null, startsAt: s, endsAt: e, serviceIds: "ALL" as const, showAffectedServices: true });
+    const r = splitMaintenance([m(1, 0, 10), m(2, 5, 20), m(3, 30, 40), m(4, 25, 26)], 15);
+    expect(r.active.map((x) => x.id)).toEqual([2]);
+    expect(r.upcoming.map((x) => x.id)).toEqual([4, 3]);
+    expect(r.completed.map((x) => x.id)).toEqual([1]);
+  });
+});
+
+describe("onPage", () => {
+  it("keeps only the services listed on the page", () => {
+    expect(onPage(view("a", 0, ["s1", "secret"]), new Set(["s1"])).services.map((s) => s.id)).toEqual(["s1"]);
+  });
+});
+
+describe("history paging", () => {
+  it("walks back three months per page", () => {
+    const now = Date.UTC(2026, 0, 15);
+    expect(historyMonths(1, now).map((m) => m.key)).toEqual(["2026-01", "2025-12", "2025-11"]);
+    expect(historyMonths(2, now).map((m) => m.label)).toEqual(["October 2025", "September 2025", "August 2025"]);
+    const [jan] = historyMonths(1, now);
+    expect([jan.start, jan.end]).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 1, 1)]);
+  });
+  it.each([
+    [undefined, 1],
+    ["1", 1],
+    ["12", 12],
+    ["0", null],
+    ["-1", null],
+    ["1.5", null],
+    ["abc", null],
+    ["99999", null],
+    [["1", "2"], null],
+  ])("?page=%j → %j", (raw, n) => expect(parseHistoryPage(raw as string)).toBe(n));
+});
