@@ -14,3 +14,34 @@ export async function pageWithServices(slug: string) {
 
 /** Loopback receivers are reachable only through the allow-list, as an operator would configure it. */
 export const loopbackGuard = () => createGuard({ allow: "127.0.0.1" });
+
+import type { Db } from "@/lib/db";
+import { createMailer } from "@/lib/notifications/channels/email";
+import { NotificationWorker, type WorkerOptions } from "@/lib/notifications/worker";
+import type { SmsConfig } from "@/lib/notifications/channels/sms";
+import { withNotify } from "@/lib/notifications/tables";
+
+const mailers: { close(): void }[] = [];
+/** Closes the pooled SMTP connections of the test workers (the SMTP peer waits for them on close). */
+export function closeMailers(): void {
+  for (const m of mailers.splice(0)) m.close();
+}
+
+/** A worker sending to loopback peers, with retries in milliseconds instead of minutes. */
+export function testWorker(db: Db, opts: { smtpPort?: number; sms?: SmsConfig; worker?: Partial<WorkerOptions>; now?: () => number } = {}) {
+  const mailer = opts.smtpPort ? createMailer({ host: "127.0.0.1", port: opts.smtpPort, secure: false, from: "Heliograph <status@example.test>" }) : null;
+  if (mailer) mailers.push(mailer);
+  return new NotificationWorker({ db, guard: loopbackGuard(), mailer, sms: opts.sms ?? null, now: opts.now }, { baseDelayMs: 20, maxDelayMs: 100, pollMs: 20, ...opts.worker });
+}
+
+/** Deliveries of a page, with their subscriber's address. */
+export async function deliveriesOf(db: Db, pageId: string, eventType?: string) {
+  let q = withNotify(db)
+    .selectFrom("notification_deliveries as d")
+    .innerJoin("subscribers as s", "s.id", "d.subscriber_id")
+    .where("s.status_page_id", "=", pageId)
+    .selectAll("d")
+    .select(["s.target", "s.channel"]);
+  if (eventType) q = q.where("d.event_type", "=", eventType);
+  return q.orderBy("d.created_at").execute();
+}

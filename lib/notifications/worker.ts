@@ -1,0 +1,309 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Db } from "@/lib/db";
+import { fromJson, toJson } from "@/lib/db/json";
+import { log } from "@/lib/log";
+import type { Guard } from "@/lib/outbound";
+import { decryptSecret, smsCode, subscriptionKeys } from "@/lib/subscriptions/crypto";
+import { endSubscription, markVerified } from "@/lib/subscriptions/service";
+import { pageAddress } from "@/lib/tenancy/address";
+import { env } from "@/lib/env";
+import { channels, type ChannelDeps, type SendResult } from "./channels";
+import type { Mailer } from "./channels/email";
+import type { SmsConfig } from "./channels/sms";
+import { confirmLinks, subscriberLinks } from "./links";
+import type { EventPayload } from "./payload";
+import * as q from "./queries";
+import { renderDisabledEmail, renderEvent, type RenderedEvent } from "./render";
+import { schedulerTick } from "./schedule";
+import { DELIVERY, VERIFY_EVENT } from "./status";
+import type { SubscriberRow } from "./tables";
+
+export interface WorkerOptions {
+  /** deliveries in flight at once */
+  concurrency: number;
+  /** deliveries in flight per destination host (e-mail counts as one host, "smtp") */
+  hostConcurrency: number;
+  batchSize: number;
+  /** a claimed row not finished by then is taken again by any worker (crash recovery) */
+  leaseMs: number;
+  pollMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** failures after this age go to the dead letters */
+  deadAfterMs: number;
+  /** a subscriber failing this long is disabled (and told by e-mail when possible) */
+  disableAfterMs: number;
+  timeoutMs: number;
+  scheduleEveryMs: number;
+  flushMs: number;
+}
+
+export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
+  concurrency: 64,
+  hostConcurrency: 16,
+  batchSize: 100,
+  leaseMs: 60_000,
+  pollMs: 500,
+  baseDelayMs: 30_000,
+  maxDelayMs: 3_600_000,
+  deadAfterMs: 24 * 3_600_000,
+  disableAfterMs: 3 * 86_400_000,
+  timeoutMs: 10_000,
+  scheduleEveryMs: 30_000,
+  flushMs: 50,
+};
+
+export interface WorkerDeps {
+  db: Db;
+  guard: Guard;
+  mailer: Mailer | null;
+  sms: SmsConfig | null;
+  now?: () => number;
+  random?: () => number;
+}
+
+/** Full jitter: a random delay up to the exponential cap, never sooner than the receiver's Retry-After. */
+export function backoffMs(attempts: number, retryAfterSeconds: number | null | undefined, o: Pick<WorkerOptions, "baseDelayMs" | "maxDelayMs">, random = Math.random): number {
+  const cap = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+  const jitter = Math.floor(random() * cap);
+  return retryAfterSeconds ? Math.min(Math.max(jitter, retryAfterSeconds * 1000), 24 * 3_600_000) : jitter;
+}
+
+type PageHead = NonNullable<Awaited<ReturnType<typeof q.findPageHead>>>;
+
+export class NotificationWorker {
+  readonly owner = `w-${randomUUID().slice(0, 8)}`;
+  readonly options: WorkerOptions;
+  private running = false;
+  private loopDone: Promise<void> | null = null;
+  private inFlight = 0;
+  private perHost = new Map<string, number>();
+  private wake: (() => void) | null = null;
+  private sent: { id: string; subscriberId: string }[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private scheduleTimer: NodeJS.Timeout | null = null;
+  private rendered = new Map<string, RenderedEvent | null>();
+  private pages = new Map<string, { at: number; page: PageHead | undefined }>();
+  private tasks = new Set<Promise<void>>();
+  private deps: ChannelDeps | null = null;
+
+  constructor(
+    private readonly d: WorkerDeps,
+    options: Partial<WorkerOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_WORKER_OPTIONS, ...options };
+  }
+
+  private now = () => (this.d.now ?? Date.now)();
+
+  private async channelDeps(): Promise<ChannelDeps> {
+    if (!this.deps) {
+      const keys = await subscriptionKeys(this.d.db);
+      this.deps = {
+        guard: this.d.guard,
+        mailer: this.d.mailer,
+        sms: this.d.sms,
+        timeoutMs: this.options.timeoutMs,
+        secretOf: (s) => (s.secret_enc ? decryptSecret(keys, s.secret_enc) : null),
+      };
+    }
+    return this.deps;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loopDone = this.loop();
+    const tick = () => {
+      schedulerTick(this.d.db, this.now())
+        .then((r) => {
+          if (r.queued || r.deletedUnconfirmed) log.info({ worker: this.owner, ...r }, "scheduler tick");
+          this.wake?.();
+        })
+        .catch((err) => log.error({ worker: this.owner, err: (err as Error).message }, "scheduler tick failed"));
+    };
+    tick();
+    this.scheduleTimer = setInterval(tick, this.options.scheduleEveryMs);
+    this.scheduleTimer.unref?.();
+  }
+
+  /** Stops claiming, lets deliveries in flight finish and records them. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.scheduleTimer) clearInterval(this.scheduleTimer);
+    this.wake?.();
+    await this.loopDone;
+    await Promise.allSettled([...this.tasks]);
+    await this.flush();
+  }
+
+  /** Claims and sends until nothing is due (tests and the CLI's --once). Returns how many were attempted. */
+  async drain(maxMs = 60_000): Promise<number> {
+    const until = this.now() + maxMs;
+    let total = 0;
+    while (this.now() < until) {
+      const n = await this.claimAndDispatch();
+      total += n;
+      if (n === 0 && this.inFlight === 0) break;
+      if (n === 0) await Promise.race([...this.tasks]);
+    }
+    await Promise.allSettled([...this.tasks]);
+    await this.flush();
+    return total;
+  }
+
+  private hostLimit(host: string): number {
+    return host === "smtp" ? Math.max(this.options.hostConcurrency, 10) : this.options.hostConcurrency;
+  }
+
+  private async claimAndDispatch(): Promise<number> {
+    const free = this.options.concurrency - this.inFlight;
+    if (free <= 0) return 0;
+    const busy = [...this.perHost].filter(([h, n]) => n >= this.hostLimit(h)).map(([h]) => h);
+    const claimed = await q.claimDue(this.d.db, this.owner, this.now(), this.options.leaseMs, Math.min(free, this.options.batchSize), (h) => this.hostLimit(h) - (this.perHost.get(h) ?? 0), busy);
+    for (const c of claimed) {
+      const host = c.delivery.host;
+      this.inFlight++;
+      this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
+      const task = this.process(c).finally(() => {
+        this.inFlight--;
+        const left = (this.perHost.get(host) ?? 1) - 1;
+        if (left > 0) this.perHost.set(host, left);
+        else this.perHost.delete(host);
+        this.tasks.delete(task);
+        this.wake?.();
+      });
+      this.tasks.add(task);
+    }
+    return claimed.length;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let n = 0;
+      try {
+        n = await this.claimAndDispatch();
+      } catch (err) {
+        log.error({ worker: this.owner, err: (err as Error).message }, "claiming deliveries failed");
+      }
+      const free = this.options.concurrency - this.inFlight;
+      // Claim again at once while there is work and room; otherwise sleep until a task ends or the poll interval.
+      if (n > 0 && free >= Math.max(1, this.options.concurrency / 4)) continue;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, this.options.pollMs);
+        this.wake = () => {
+          clearTimeout(t);
+          this.wake = null;
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+
+  private async page(id: string): Promise<PageHead | undefined> {
+    const hit = this.pages.get(id);
+    if (hit && hit.at > this.now() - 60_000) return hit.page;
+    const page = await q.findPageHead(this.d.db, id);
+    this.pages.set(id, { at: this.now(), page });
+    return page;
+  }
+
+  /** Rendered once per event: taken from the event row when another worker already rendered it. */
+  private async renderedFor(eventId: string): Promise<RenderedEvent | null> {
+    if (this.rendered.has(eventId)) return this.rendered.get(eventId)!;
+    const event = await q.findEvent(this.d.db, eventId);
+    let out: RenderedEvent | null = null;
+    if (event) {
+      const text = event.rendered ?? (await q.storeRendered(this.d.db, eventId, toJson(await renderEvent(fromJson<EventPayload>(event.payload)!))));
+      out = fromJson<RenderedEvent>(text);
+    }
+    if (this.rendered.size > 200) this.rendered.delete(this.rendered.keys().next().value!);
+    this.rendered.set(eventId, out);
+    return out;
+  }
+
+  private async process(c: q.Claimed): Promise<void> {
+    const { delivery: d, subscriber: s } = c;
+    const started = this.now();
+    let result: SendResult;
+    try {
+      if (s.unsubscribed_at !== null) return await q.markCancelled(this.d.db, d.id, "subscriber left", started);
+      const page = await this.page(s.status_page_id);
+      if (!page) return await q.markCancelled(this.d.db, d.id, "page deleted", started);
+      const deps = await this.channelDeps();
+      const keys = await subscriptionKeys(this.d.db);
+      const links = subscriberLinks(keys, page, s.id);
+      const head = { id: page.id, name: page.name, address: links.page };
+      const base = { deps, subscriber: s, idempotencyKey: d.idempotency_key, page: head, links };
+      if (d.event_type === VERIFY_EVENT) {
+        const nonce = d.idempotency_key.slice(`msg_verify_${s.id.replaceAll("-", "")}_`.length);
+        if (s.status === "VERIFIED") return await q.markCancelled(this.d.db, d.id, "already verified", started);
+        if (s.verify_nonce !== nonce) return await q.markCancelled(this.d.db, d.id, "a newer confirmation was sent", started);
+        const cl = confirmLinks(keys, page, s.id, nonce, s.verify_sent_at ?? started);
+        result = await channels[s.channel].sendVerification({ ...base, confirmUrl: cl.confirm, code: smsCode(keys, s.id, nonce), codeUrl: cl.code });
+        if (result.ok && (s.channel === "WEBHOOK" || s.channel === "SLACK")) await markVerified(this.d.db, s.id, this.now());
+      } else {
+        const rendered = await this.renderedFor(d.event_id);
+        if (!rendered) return await q.markCancelled(this.d.db, d.id, "event deleted", started);
+        result = await channels[s.channel].send(base, rendered);
+      }
+    } catch (err) {
+      result = { ok: false, error: `internal: ${(err as Error).message.slice(0, 160)}` };
+    }
+    await this.record(c, result, started);
+  }
+
+  private async record(c: q.Claimed, r: SendResult, started: number): Promise<void> {
+    const { delivery: d, subscriber: s } = c;
+    const now = this.now();
+    const fields = { worker: this.owner, delivery: d.id, subscriber: s.id, channel: s.channel, host: d.host, event: d.event_type, attempt: d.attempts + 1, ms: now - started };
+    if (r.ok) {
+      log.info({ ...fields, outcome: "sent", code: r.code }, "delivery attempt");
+      this.sent.push({ id: d.id, subscriberId: s.id });
+      if (this.sent.length >= 200) await this.flush();
+      else this.flushTimer ??= setTimeout(() => void this.flush(), this.options.flushMs);
+      return;
+    }
+    const dead = r.permanent || now - d.created_at >= this.options.deadAfterMs;
+    const next = dead ? now : now + backoffMs(d.attempts + 1, r.retryAfterSeconds, this.options, this.d.random);
+    log.info({ ...fields, outcome: dead ? "dead" : "retry", code: r.code, error: r.error, retryInMs: dead ? undefined : next - now }, "delivery attempt");
+    await q.markFailed(this.d.db, d.id, { status: dead ? DELIVERY.DEAD : DELIVERY.RETRYING, next_attempt_at: next, last_error: r.error, response_code: r.code ?? null }, now);
+    if (r.gone) {
+      await endSubscription(this.d.db, s.id, "gone", now);
+      log.info({ ...fields }, "subscriber unsubscribed by 410 Gone");
+      return;
+    }
+    if (d.event_type === VERIFY_EVENT) return;
+    const since = await q.noteFailing(this.d.db, s.id, now);
+    if (now - since >= this.options.disableAfterMs) await this.disable(s, now);
+  }
+
+  private async disable(s: SubscriberRow, now: number): Promise<void> {
+    await endSubscription(this.d.db, s.id, "disabled", now);
+    log.warn({ worker: this.owner, subscriber: s.id, channel: s.channel }, "subscriber disabled after failing for 3 days");
+    const to = s.channel === "EMAIL" ? s.target : s.contact_email;
+    const page = await this.page(s.status_page_id);
+    if (!to || !this.d.mailer || !page) return;
+    try {
+      const mail = await renderDisabledEmail(page.name, s.target, pageAddress(page, env.HELIOGRAPH_PUBLIC_URL));
+      await this.d.mailer.send({ to, ...mail, messageId: `<disabled_${s.id}@${this.d.mailer.fromAddress.split("@")[1] ?? "heliograph.local"}>` });
+    } catch (err) {
+      log.warn({ worker: this.owner, subscriber: s.id, err: (err as Error).message }, "could not send the disabled notice");
+    }
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const batch = this.sent.splice(0);
+    if (batch.length === 0) return;
+    try {
+      await q.markSent(this.d.db, batch.map((b) => b.id), [...new Set(batch.map((b) => b.subscriberId))], this.now());
+    } catch (err) {
+      // Not recorded: the lease runs out and the rows are sent again with the same idempotency key.
+      log.error({ worker: this.owner, err: (err as Error).message, count: batch.length }, "recording sent deliveries failed");
+    }
+  }
+}
