@@ -18,6 +18,15 @@ const nextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
+      // Nothing may be framed except the embed widget (/<slug>/embed, or /embed on a custom domain),
+      // which sends its own `frame-ancestors *` (issue 6).
+      ...["/", "/:path((?!(?:[^/]+/)?embed$).+)"].map((source) => ({
+        source,
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      })),
     ];
   },
 };

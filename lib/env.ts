@@ -84,6 +84,8 @@ export const env = createEnv({
     HELIOGRAPH_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
     /** deliveries in flight per destination host, so one slow receiver never holds up the others */
     HELIOGRAPH_WORKER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    // Embeds (issue 6): how often an open status page polls its JSON; shortened only by tests.
+    HELIOGRAPH_LIVE_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   },
   client: {},
   experimental__runtimeEnv: {},
