@@ -28,6 +28,8 @@ export class CaptureResponse extends Writable {
     private readonly target?: ServerResponse,
   ) {
     super();
+    // Next attaches a close listener per stage of a render; more than Node's default of ten is normal.
+    this.setMaxListeners(0);
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     this.once("finish", () => this.resolveDone());
     this.once("close", () => this.resolveDone());

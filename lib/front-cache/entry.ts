@@ -46,7 +46,7 @@ export interface Entry {
 }
 
 /** Upstream headers that never go into an entry: hop-by-hop, recomputed per entry, or internal. */
-const DROP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "etag", "age", "warning", "last-modified", "x-heliograph-cache-tags"]);
+const DROP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "etag", "age", "warning", "last-modified", "x-heliograph-cache-tags", "x-heliograph-cache"]);
 
 /** Vary values the cache already accounts for: the encoding it chooses itself, and Next's RSC headers (such requests bypass it). */
 const VARY_OK = new Set(["accept-encoding", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"]);

@@ -68,8 +68,14 @@ describe("front cache in the production server", () => {
     const created = await api<{ key: string }>(server.url, key, "POST", `/v1/status-pages/${page.id}/keys`, {});
     const pageKey = created.json.key;
     expect(pageKey, JSON.stringify(created.json)).toBeTruthy();
-    const enter = await raw(server.url, `/${slug}?key=${encodeURIComponent(pageKey!)}`);
-    const cookie = String(enter.headers["set-cookie"] ?? "").split(";")[0];
+    const enter = await fetch(`${server.url}/${slug}/access`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ secret: pageKey }),
+      redirect: "manual",
+    });
+    expect(enter.status).toBe(303);
+    const cookie = (enter.headers.get("set-cookie") ?? "").split(";")[0];
     expect(cookie).toContain("=");
     const inside = await raw(server.url, `/${slug}`, { cookie });
     expect(inside.status).toBe(200);
