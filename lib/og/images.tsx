@@ -34,6 +34,7 @@ function Frame({ frame, children }: { frame: OgFrame; children: ReactElement | R
   return (
     <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", background: p.bodyBackgroundColor, color: p.bodyFontColor, fontSize: 32 }}>
       <div style={{ display: "flex", alignItems: "center", height: 150, padding: "0 64px", background: p.headerBackgroundColor, color: p.headerFontColor }}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- drawn by the image engine, not a browser */}
         {frame.logo ? <img src={frame.logo} width={96} height={96} style={{ objectFit: "contain", marginRight: 32, borderRadius: 12 }} alt="" /> : <div style={{ display: "flex" }} />}
         <div style={{ display: "flex", fontSize: 56, fontWeight: 700 }}>{ogText(frame.pageName, 40)}</div>
       </div>

@@ -9,6 +9,7 @@ import { ActiveIncident, IncidentLine } from "@/components/incident/incident-par
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { ServiceCard } from "@/components/service-card/service-card";
 import { StatusBanner } from "@/components/status/status-banner";
+import { LiveRefresh } from "@/components/live/live-refresh";
 
 export const dynamic = "force-dynamic";
 
@@ -39,6 +40,7 @@ export default async function StatusPage({ params }: Params) {
       <h1 className="page-title">{page.name}</h1>
       {page.description && <p className="description">{page.description}</p>}
       <StatusBanner status={snap.status} generatedAt={snap.generatedAt} />
+      <LiveRefresh snapshot={snap} base={base} />
 
       {active.length > 0 && (
         <section aria-labelledby="active-incidents">

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import ical from "node-ical";
+import ical, { type VEvent } from "node-ical";
 import * as feedRss from "@/app/(status)/[site]/feed.rss/route";
 import * as feedAtom from "@/app/(status)/[site]/feed.atom/route";
 import * as historyRss from "@/app/(status)/[site]/history.rss/route";
@@ -92,7 +92,7 @@ describe(`feeds and calendar on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     const text = await res.text();
     expect(text).not.toContain("evil.example");
-    const events = Object.values(ical.sync.parseICS(text)).filter((c) => c.type === "VEVENT");
+    const events = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
     expect(events.map((e) => String(e.summary)).sort()).toEqual(["Database upgrade", "Weekly network maintenance"]);
     const single = events.find((e) => String(e.summary) === "Database upgrade")!;
     // iCalendar times have whole seconds

@@ -1,0 +1,79 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { startTransition, useEffect, useRef, useState } from "react";
+import useSWR from "swr";
+import { summaryFingerprint } from "@/lib/statuspage-compat/fingerprint";
+import type { SpSummaryResponse } from "@/lib/statuspage-compat/schema";
+
+export interface LiveRefreshProps {
+  /** the page's summary.json, relative to the current host ("/acme/api/v2/summary.json" or "/api/v2/summary.json") */
+  jsonUrl: string;
+  /** summaryFingerprint of what the server rendered */
+  fingerprint: string;
+  /** when the server rendered it (epoch ms) */
+  renderedAt: number;
+  /** "22 Nov 2026, 10:00 UTC": shown until the first tick, and as is without JavaScript */
+  renderedAtText: string;
+  intervalMs: number;
+}
+
+async function fetchSummary(url: string): Promise<SpSummaryResponse> {
+  const res = await fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
+  if (!res.ok) throw new Error(`status ${res.status}`);
+  return res.json();
+}
+
+export function ago(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 5) return "just now";
+  if (s < 60) return `${s} seconds ago`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return m === 1 ? "1 minute ago" : `${m} minutes ago`;
+  const h = Math.floor(m / 60);
+  return h === 1 ? "1 hour ago" : `${h} hours ago`;
+}
+
+/**
+ * Polls the page's JSON (every `intervalMs`, and when the tab regains focus). When what it shows has
+ * changed, the server components re-render in place (router.refresh): banner, incidents and
+ * maintenance update without a reload, and the page stays the one server-rendered truth.
+ */
+export function LiveRefreshClient({ jsonUrl, fingerprint, renderedAt, renderedAtText, intervalMs }: LiveRefreshProps) {
+  const router = useRouter();
+  const asked = useRef<string | null>(null);
+  const [checkedAt, setCheckedAt] = useState(renderedAt);
+  const [now, setNow] = useState<number | null>(null);
+  const { data, error } = useSWR(jsonUrl, fetchSummary, {
+    refreshInterval: intervalMs,
+    revalidateOnFocus: true,
+    revalidateOnMount: false,
+    focusThrottleInterval: Math.min(5000, intervalMs),
+    dedupingInterval: Math.min(2000, intervalMs),
+    onSuccess: () => setCheckedAt(Date.now()),
+  });
+
+  useEffect(() => {
+    if (!data) return;
+    const seen = summaryFingerprint(data);
+    if (seen !== fingerprint && seen !== asked.current) {
+      asked.current = seen;
+      startTransition(() => router.refresh());
+    }
+  }, [data, fingerprint, router]);
+
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    tick();
+    const id = setInterval(tick, 1000);
+    return () => clearInterval(id);
+  }, []);
+
+  const text = now === null ? `Updated ${renderedAtText}` : `Updated ${ago(now - checkedAt)}`;
+  return (
+    <p className="live-refresh" data-live-fingerprint={fingerprint} style={{ margin: ".5rem 0", fontSize: ".85rem", color: "var(--hg-muted, inherit)" }}>
+      <time dateTime={new Date(checkedAt).toISOString()}>{text}</time>
+      {error ? <span> · live updates paused, retrying</span> : null}
+    </p>
+  );
+}
