@@ -40,7 +40,9 @@ describe("ServiceCard", () => {
     name: "Core <platform>",
     status: "MAJOR_OUTAGE" as const,
     uptime: 99.97,
-    services: [{ id: "s1", name: "API", status: "MAJOR_OUTAGE" as const, uptime: 99.97, days }],
+    createdAt: 0,
+    updatedAt: 0,
+    services: [{ id: "s1", name: "API", status: "MAJOR_OUTAGE" as const, uptime: 99.97, days, createdAt: 0, updatedAt: 0 }],
   };
   const html = renderToStaticMarkup(<ServiceCard card={card} incidentNames={new Map([["inc", "API errors"]])} />);
 
