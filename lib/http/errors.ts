@@ -11,6 +11,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from "@/lib/errors";
+import { ConfigError } from "@/lib/errors/config-error";
 import { log } from "@/lib/log";
 
 /** The one error body of the API: `{statusCode, error, message, attributes}`. */
@@ -41,6 +42,8 @@ export function envelope(statusCode: number, message: string, attributes: Record
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "53300", "SQLITE_BUSY"]);
 
 function isUnavailable(err: unknown): boolean {
+  // getReadyDb() reports a database it cannot open as a ConfigError (one line for the operator).
+  if (err instanceof ConfigError) return true;
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === "string" && UNAVAILABLE_CODES.has(code);
 }

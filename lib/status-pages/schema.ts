@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "@/lib/accounts/entitlements";
+import { env } from "@/lib/env";
 import { HttpUrl, ServiceReference, Timestamp, Uuid, UuidOut } from "@/lib/http/wire";
 import { CursorPage } from "@/lib/http/pagination";
 import { Incident } from "@/lib/incidents/schema";
@@ -25,7 +26,8 @@ export const CustomDomain = z
   .refine((s) => !s.includes("://"), "must be a host name without a scheme (e.g. status.example.com)")
   .refine((s) => !/[/?#]/.test(s), "must be a host name without a path")
   .refine((s) => !s.includes(":"), "must be a host name without a port")
-  .refine((s) => /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(s), "must be a host name such as status.example.com");
+  .refine((s) => /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(s), "must be a host name such as status.example.com")
+  .refine((s) => s !== new URL(env.HELIOGRAPH_PUBLIC_URL).hostname, "is this server's own host name");
 
 const Colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be #RGB or #RRGGBB");
 export const ThemePalette = z

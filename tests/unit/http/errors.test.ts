@@ -68,3 +68,14 @@ describe("unknown /v1 paths", () => {
     }
   });
 });
+
+describe("an unreachable database", () => {
+  it("answers 503 with Retry-After, not a 500", async () => {
+    const { ConfigError } = await import("@/lib/errors/config-error");
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const res = errorToResponse(new ConfigError("Cannot open the database at postgres://x: connection refused"), ctx);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(JSON.stringify(await res.json())).not.toContain("postgres://");
+  });
+});
