@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { backoffMs } from "@/lib/notifications/worker";
+import { personalize, smsText, slackBody, MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER, webhookBody } from "@/lib/notifications/render";
+import { classifyHttp } from "@/lib/notifications/channels/types";
+import { parseRetryAfter } from "@/lib/outbound";
+import { confirmToken, confirmTokenValid, decryptSecret, encryptSecret, parseConfirmToken, parseRefToken, refToken, smsCode } from "@/lib/subscriptions/crypto";
+import { normalizeEmail, normalizePhone } from "@/lib/subscriptions/targets";
+import type { EventPayload } from "@/lib/notifications/payload";
+
+const keys = { sign: Buffer.alloc(32, 1), encrypt: Buffer.alloc(32, 2) };
+const id = "6f1c2a9e-2b7d-4c1e-9a55-0f8e2d3c4b5a";
+
+const payload = (over: Partial<EventPayload> = {}): EventPayload => ({
+  kind: "incident.update",
+  page: { id: "p", name: "Acme <Cloud> & Co", address: "https://status.acme.test" },
+  title: "Elevated API errors",
+  status: "INVESTIGATING",
+  body: "We are *looking* <b>into</b> it",
+  at: Date.UTC(2026, 10, 21, 10),
+  services: [{ id: "s1", name: "API" }],
+  incident: { id: "i", severity: "MEDIUM", createdAt: 1, updatedAt: 2, resolvedAt: null, updates: [{ id: "u", status: "INVESTIGATING", description: "x", displayAt: 1, createdAt: 1, updatedAt: 1 }] },
+  ...over,
+});
+
+describe("retry timing", () => {
+  const o = { baseDelayMs: 1000, maxDelayMs: 60_000 };
+  it("full jitter: between 0 and the exponential cap", () => {
+    expect(backoffMs(1, null, o, () => 0.999)).toBe(999);
+    expect(backoffMs(3, null, o, () => 0.5)).toBe(2000);
+    expect(backoffMs(20, null, o, () => 0.999)).toBe(59_940);
+    expect(backoffMs(5, null, o, () => 0)).toBe(0);
+  });
+  it("never sooner than Retry-After", () => {
+    expect(backoffMs(1, 120, o, () => 0.1)).toBe(120_000);
+    expect(parseRetryAfter("30")).toBe(30);
+    expect(parseRetryAfter(new Date(Date.now() + 90_000).toUTCString())).toBeGreaterThanOrEqual(89);
+    expect(parseRetryAfter("soon")).toBeNull();
+  });
+  it("classifies answers", () => {
+    expect(classifyHttp(204, null, "")).toEqual({ ok: true, code: 204 });
+    expect(classifyHttp(410, null, "")).toMatchObject({ ok: false, gone: true, permanent: true });
+    expect(classifyHttp(503, 5, "busy")).toMatchObject({ ok: false, retryAfterSeconds: 5, error: "HTTP 503: busy" });
+    expect(classifyHttp(301, null, "")).toMatchObject({ ok: false, error: "HTTP 301: redirect not followed" });
+  });
+});
+
+describe("messages", () => {
+  it("SMS fits one 160-character segment with the status and the link", () => {
+    const long = smsText(payload({ title: "x".repeat(300) }));
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long.endsWith(" - Investigating. https://status.acme.test")).toBe(true);
+    expect(smsText(payload())).toBe("Acme <Cloud> & Co: Elevated API errors - Investigating. https://status.acme.test");
+  });
+  it("Slack text is escaped", () => {
+    const b = slackBody(payload());
+    expect(JSON.stringify(b)).not.toContain("<b>");
+    expect(b.blocks.at(-1)!.elements![0].text).toContain("Acme &lt;Cloud&gt; &amp; Co status page");
+  });
+  it("webhook body follows the Statuspage shape", () => {
+    const b = webhookBody(payload());
+    expect(b.incident).toMatchObject({ impact: "minor", status: "investigating", components: [{ id: "s1", name: "API", status: "partial_outage" }] });
+    expect(b.meta.unsubscribe).toBe(UNSUBSCRIBE_PLACEHOLDER);
+    const resolved = webhookBody(payload({ status: "RESOLVED" }));
+    expect(resolved.page.status_indicator).toBe("none");
+    expect(resolved.incident.components[0].status).toBe("operational");
+  });
+  it("personalizes links with the escaping each format needs", () => {
+    const links = { manage: 'https://x.test/manage?token=a&b="c"', unsubscribe: "https://x.test/u" };
+    expect(personalize(`<a href="${MANAGE_PLACEHOLDER}">`, links, "html")).toBe('<a href="https://x.test/manage?token=a&amp;b=&quot;c&quot;">');
+    expect(JSON.parse(personalize(JSON.stringify({ u: MANAGE_PLACEHOLDER }), links, "json")).u).toBe(links.manage);
+  });
+});
+
+describe("subscription tokens", () => {
+  it("confirmation links expire and die when a newer confirmation is sent", () => {
+    const now = Date.now();
+    const t = parseConfirmToken(confirmToken(keys, id, "nonce1", now + 1000))!;
+    expect(confirmTokenValid(keys, t, "nonce1", now)).toBe(true);
+    expect(confirmTokenValid(keys, t, "nonce2", now)).toBe(false);
+    expect(confirmTokenValid(keys, t, "nonce1", now + 2000)).toBe(false);
+    expect(confirmTokenValid({ ...keys, sign: Buffer.alloc(32, 9) }, t, "nonce1", now)).toBe(false);
+  });
+  it("manage and SMS references are signed per purpose", () => {
+    const m = refToken(keys, "manage", id);
+    expect(parseRefToken(keys, "manage", m)).toBe(id);
+    expect(parseRefToken(keys, "sms", m)).toBeNull();
+    expect(parseRefToken(keys, "manage", m.slice(0, -1) + (m.endsWith("A") ? "B" : "A"))).toBeNull();
+    expect(smsCode(keys, id, "n")).toMatch(/^\d{6}$/);
+    expect(smsCode(keys, id, "n")).not.toBe(smsCode(keys, id, "m"));
+  });
+  it("webhook secrets are stored encrypted and authenticated", () => {
+    const stored = encryptSecret(keys, "whsec_abc");
+    expect(stored).not.toContain("abc");
+    expect(decryptSecret(keys, stored)).toBe("whsec_abc");
+    expect(() => decryptSecret({ ...keys, encrypt: Buffer.alloc(32, 3) }, stored)).toThrow();
+  });
+  it("normalizes addresses", () => {
+    expect(normalizeEmail(" Ops@Example.COM ")).toBe("ops@example.com");
+    expect(() => normalizeEmail("ops@")).toThrow();
+    expect(normalizePhone("+44 (20) 7946-0958")).toBe("+442079460958");
+    expect(() => normalizePhone("020 7946 0958")).toThrow();
+  });
+});
