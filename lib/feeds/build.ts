@@ -63,8 +63,8 @@ function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
       title: `Scheduled maintenance: ${m.name}`,
       id: `${ctx.pageUrl}#maintenance-${occurrenceId(m)}`,
       link: ctx.pageUrl,
-      // announced when last edited, or when it took place for occurrences of a repeating window
-      date: Math.min(m.startsAt, m.updatedAt),
+      // an occurrence that began is dated by its start; a coming one by its announcement (last edit)
+      date: m.startsAt <= snap.generatedAt ? m.startsAt : m.updatedAt,
       summary: when,
       html:
         `<p><strong>Scheduled maintenance</strong> · <time datetime="${toIso(m.startsAt)}">${when}</time></p>` +

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { buildFeed, MAX_ENTRIES, xmlSafe } from "@/lib/feeds/build";
+import { renderMarkdown } from "@/lib/markdown";
+import { DAY, HOUR, incident, NOW, PAGE_URL, page, snapshot } from "../statuspage-compat/snapshot";
+
+const ctx = { pageUrl: PAGE_URL, renderMarkdown };
+const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "item" || n === "entry" }).parse(xml);
+
+describe("feeds", () => {
+  const hostile = incident("h", "MAJOR", ["api"], [["INVESTIGATING", NOW - 2 * HOUR], ["RESOLVED", NOW - HOUR]], "Outage ]]> <b>bold</b> & \u0007bell");
+  hostile.updates[0].description = "Fixed ]]> <script>alert(1)</script> [x](javascript:alert(1)) \u0000";
+  const snap = snapshot({ page: page({ name: "Ex & <Co>" }), incidents: [hostile] });
+
+  it("RSS: one item per update, newest first, hostile text kept as text and the XML well-formed", () => {
+    const xml = buildFeed(snap, ctx, "rss");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const items = parse(xml).rss.channel.item;
+    expect(items.map((i: { title: string }) => i.title)).toEqual(["Outage ]]> <b>bold</b> & bell: Resolved", "Outage ]]> <b>bold</b> & bell: Investigating"]);
+    expect(items[0].link).toBe(`${PAGE_URL}/incidents/h`);
+    expect(items[0].guid["#text"]).toBe(`${PAGE_URL}/incidents/h#update-h-u1`);
+    const content = items[0]["content:encoded"];
+    expect(content).toContain("Fixed ]]>"); // CDATA split and rejoined by the parser
+    expect(content).not.toMatch(/<script|javascript:/);
+    expect(xml).not.toMatch(/[\u0000\u0007]/);
+  });
+
+  it("Atom: titles are escaped HTML, entries carry id, updated and link", () => {
+    const xml = buildFeed(snap, ctx, "atom");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const feed = parse(xml).feed;
+    expect(feed.title).toBe("Ex & <Co> status");
+    expect(feed.entry[0].title["#text"]).toBe("Outage ]]&gt; &lt;b&gt;bold&lt;/b&gt; &amp; bell: Resolved");
+    expect(feed.entry[0].updated).toBe(new Date(NOW - HOUR).toISOString());
+  });
+
+  it("keeps the newest entries when a daily window would flood the feed", () => {
+    const maintenance = Array.from({ length: 150 }, (_, i) => ({
+      id: 1, name: "Daily", description: null, startsAt: NOW - i * DAY, endsAt: NOW - i * DAY + HOUR,
+      serviceIds: "ALL" as const, showAffectedServices: true, createdAt: NOW - 200 * DAY, updatedAt: NOW - 200 * DAY,
+    }));
+    const items = parse(buildFeed(snapshot({ maintenance }), ctx, "rss")).rss.channel.item;
+    expect(items).toHaveLength(MAX_ENTRIES);
+    expect(items[0]["content:encoded"]).toContain("Affected: All services");
+    expect(items[0].pubDate).toBe(new Date(NOW).toUTCString());
+    expect(items.at(-1).pubDate).toBe(new Date(NOW - (MAX_ENTRIES - 1) * DAY).toUTCString());
+  });
+
+  it("is byte-stable for the same snapshot (ETag)", () => {
+    expect(buildFeed(snap, ctx, "rss")).toBe(buildFeed(snap, ctx, "rss"));
+    expect(xmlSafe("a\u0000\ud800b")).toBe("ab");
+  });
+});
