@@ -1,12 +1,12 @@
-import { envelope, jsonResponse } from "@/lib/http/errors";
+import { NotFoundError } from "@/lib/errors";
+import { apiRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-/** Any /v1 path without an operation: the API's own 404 envelope instead of the HTML not-found page. */
-async function notFound(req: Request): Promise<Response> {
-  const path = new URL(req.url).pathname;
-  return jsonResponse(404, envelope(404, `No API operation at ${req.method} ${path}; see /openapi.json`, {}));
-}
+/** Any /v1 path without an operation: the API's own 404 envelope (after auth and rate limit, like every answer). */
+const notFound = apiRoute({}, async ({ req }) => {
+  throw new NotFoundError(`No API operation at ${req.method} ${new URL(req.url).pathname}; see /openapi.json`);
+});
 
 export const GET = notFound;
 export const POST = notFound;

@@ -143,3 +143,18 @@ describe(`route wrapper (${STORE})`, () => {
 });
 
 void client;
+
+describe(`unknown /v1 paths (${STORE})`, () => {
+  it("answer the 404 envelope with rate-limit headers, or 401 without a key", async () => {
+    const t = await tenant();
+    const { GET, DELETE } = await import("@/app/v1/[...path]/route");
+    for (const handler of [GET, DELETE]) {
+      const res = await handler(new Request("http://localhost/v1/nothing/here", { headers: { authorization: `Bearer ${t.apiKey}` } }), { params: Promise.resolve({ path: ["nothing", "here"] }) });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ statusCode: 404, error: "Not Found", attributes: {} });
+      expect(res.headers.get("x-ratelimit-limit")).toBe("600");
+    }
+    const anon = await GET(new Request("http://localhost/v1/nothing"), { params: Promise.resolve({ path: ["nothing"] }) });
+    expect(anon.status).toBe(401);
+  });
+});

@@ -58,17 +58,6 @@ describe("error mapping", () => {
   });
 });
 
-describe("unknown /v1 paths", () => {
-  it("answer the 404 envelope", async () => {
-    const { GET, DELETE } = await import("@/app/v1/[...path]/route");
-    for (const handler of [GET, DELETE]) {
-      const res = await handler(new Request("http://localhost/v1/nothing/here"));
-      expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ statusCode: 404, error: "Not Found", attributes: {} });
-    }
-  });
-});
-
 describe("an unreachable database", () => {
   it("answers 503 with Retry-After, not a 500", async () => {
     const { ConfigError } = await import("@/lib/errors/config-error");
