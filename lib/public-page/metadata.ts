@@ -7,12 +7,15 @@ export function siteMetadata(site: Site, opts: { title: string; path: string; de
   if (!site.access) return { title: `${page.name} (private status page)`, robots: { index: false, follow: false } };
   const canonical = `${site.address}${opts.path}`;
   const description = opts.description || page.description || `Current status, incidents and uptime of ${page.name}.`;
+  // Link previews (issue 6): an incident shows its own image, every other route the page's; private pages none.
+  const image = opts.path.startsWith("/incidents/") ? `${canonical}/og.png` : `${site.address}/og.png`;
+  const images = page.is_private ? undefined : [{ url: image, width: 1200, height: 630, alt: opts.title }];
   return {
     title: opts.title,
     description,
     alternates: { canonical },
-    openGraph: { title: opts.title, description, url: canonical, siteName: `${page.name} status`, type: "website" },
-    twitter: { card: "summary", title: opts.title, description },
+    openGraph: { title: opts.title, description, url: canonical, siteName: `${page.name} status`, type: "website", images },
+    twitter: { card: images ? "summary_large_image" : "summary", title: opts.title, description, images },
     robots: page.is_private ? { index: false, follow: false } : undefined,
   };
 }
