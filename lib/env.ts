@@ -79,6 +79,8 @@ export const env = createEnv({
     HELIOGRAPH_FRONT_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Prefix of the generation keys and pub/sub channel in Redis (one per deployment sharing a Redis). */
     HELIOGRAPH_REDIS_PREFIX: z.string().min(1).default("heliograph:"),
+    /** Benchmarks: answer GET /_heliograph/front-cache from loopback with the cache's counters. */
+    HELIOGRAPH_FRONT_CACHE_STATS: bool(false),
     // Notification worker (issue 5): a claimed delivery not finished within the lease is taken again by any worker.
     HELIOGRAPH_WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     HELIOGRAPH_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),

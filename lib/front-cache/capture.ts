@@ -90,7 +90,10 @@ export class CaptureResponse extends Writable {
   }
 
   override write(chunk: unknown, encoding?: BufferEncoding | ((err?: Error | null) => void), cb?: (err?: Error | null) => void): boolean {
-    if (typeof encoding === "function") (cb = encoding), (encoding = undefined);
+    if (typeof encoding === "function") {
+      cb = encoding;
+      encoding = undefined;
+    }
     if (!this.headersSent) this._implicitHeader();
     const buf = toBuffer(chunk, encoding);
     let ok = true;
@@ -101,8 +104,14 @@ export class CaptureResponse extends Writable {
   }
 
   override end(chunk?: unknown, encoding?: BufferEncoding | (() => void), cb?: () => void): this {
-    if (typeof chunk === "function") (cb = chunk as () => void), (chunk = undefined);
-    if (typeof encoding === "function") (cb = encoding), (encoding = undefined);
+    if (typeof chunk === "function") {
+      cb = chunk as () => void;
+      chunk = undefined;
+    }
+    if (typeof encoding === "function") {
+      cb = encoding;
+      encoding = undefined;
+    }
     if (this.finished) return this;
     if (!this.headersSent) this._implicitHeader();
     if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);

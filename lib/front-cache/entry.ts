@@ -128,8 +128,10 @@ export async function buildEntry(input: BuildInput): Promise<Entry> {
   };
   if (compressible) {
     const [gz, br] = await Promise.all([
-      gzip(input.body, { level: 9 }),
-      brotli(input.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length } }),
+      // Measured on a 540 KB page: gzip 6 and brotli 5 take ~5 ms each (in the thread pool) and come within 5 %
+      // of gzip 9 / brotli 9, which take 13 and 37 ms; a render waits for this, so freshness wins.
+      gzip(input.body, { level: 6 }),
+      brotli(input.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length } }),
     ]);
     entry.gzip = rep(gz, `"${hash}-gz"`, "gzip");
     entry.br = rep(br, `"${hash}-br"`, "br");

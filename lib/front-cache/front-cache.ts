@@ -26,6 +26,8 @@ export interface FrontCacheOptions {
   /** a render slower than this answers with the last good copy (when there is one) */
   slowRenderMs?: number;
   generations?: () => GenerationStore;
+  /** answer GET <statsPath> from loopback with the counters (benchmarks); off when unset */
+  statsPath?: string;
   onError?: (err: unknown, where: string) => void;
 }
 
@@ -38,6 +40,11 @@ interface Flight {
   leaderRes?: ServerResponse;
 }
 
+const isLoopback = (req: IncomingMessage) => {
+  const a = req.socket.remoteAddress ?? "";
+  return a === "127.0.0.1" || a === "::1" || a === "::ffff:127.0.0.1";
+};
+
 const STALE_HEADERS = ["warning", '110 - "Response is Stale"', "x-heliograph-cache", "STALE"];
 const DAY = 86_400_000;
 
@@ -45,7 +52,7 @@ export class FrontCache {
   readonly lru: EntryLru;
   readonly stats = { hits: 0, misses: 0, stale: 0, renders: 0, stored: 0, discardedRaces: 0, failures: 0, bypass: 0 };
   private readonly flights = new Map<string, Flight>();
-  private readonly opts: Required<Omit<FrontCacheOptions, "onError">> & Pick<FrontCacheOptions, "onError">;
+  private readonly opts: Required<Omit<FrontCacheOptions, "onError" | "statsPath">> & Pick<FrontCacheOptions, "onError" | "statsPath">;
 
   constructor(options: FrontCacheOptions) {
     this.opts = {
@@ -72,6 +79,7 @@ export class FrontCache {
 
   /** The http.Server request listener. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    if (this.opts.statsPath !== undefined && req.url === this.opts.statsPath && isLoopback(req)) return this.sendStats(res);
     if (this.opts.maxBytes <= 0 || !isCandidate(req)) return this.pass(req, res);
     const key = cacheKey(req, this.opts.trustProxy);
     if (key === undefined) return this.pass(req, res);
@@ -241,6 +249,12 @@ export class FrontCache {
     } catch (err) {
       this.fail(err, "stale", res);
     }
+  }
+
+  private sendStats(res: ServerResponse): void {
+    const body = JSON.stringify({ ...this.stats, entries: this.lru.size, bytes: this.lru.bytes, flights: this.flights.size });
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(body);
   }
 
   private fail(err: unknown, where: string, res: ServerResponse): void {

@@ -21,7 +21,7 @@ export interface StartedServer {
 export async function startServer(opts: { dir: string }): Promise<StartedServer> {
   let redis: RedisGenerationStore | undefined;
   if (env.REDIS_URL) {
-    redis = new RedisGenerationStore({
+    redis = await RedisGenerationStore.create({
       url: env.REDIS_URL,
       prefix: env.HELIOGRAPH_REDIS_PREFIX,
       onError: (err, where) => log.warn({ err: (err as Error)?.message, where }, "front cache: redis problem"),
@@ -39,6 +39,7 @@ export async function startServer(opts: { dir: string }): Promise<StartedServer>
     trustProxy: env.HELIOGRAPH_TRUST_PROXY,
     ttlMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
     staleMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
+    statsPath: env.HELIOGRAPH_FRONT_CACHE_STATS ? "/_heliograph/front-cache" : undefined,
     onError: (err, where) => log.error({ err, where }, "front cache: render failed"),
   });
 

@@ -5,6 +5,8 @@ import zlib from "node:zlib";
 export interface Raw {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** the body as sent (possibly compressed) */
+  body: Buffer;
   text: string;
 }
 
@@ -19,7 +21,7 @@ export function raw(url: string, path: string, headers: Record<string, string> =
         const body = Buffer.concat(chunks);
         const enc = res.headers["content-encoding"];
         const plain = enc === "br" ? zlib.brotliDecompressSync(body) : enc === "gzip" ? zlib.gunzipSync(body) : body;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: plain.toString("utf8") });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: plain.toString("utf8") });
       });
     });
     req.setTimeout(30_000, () => req.destroy(new Error(`timeout ${method} ${path}`)));

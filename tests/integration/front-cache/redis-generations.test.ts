@@ -7,7 +7,7 @@ const REDIS_URL = process.env.HELIOGRAPH_TEST_REDIS_URL ?? "redis://127.0.0.1:63
 const prefix = `hgtest:${randomUUID().slice(0, 8)}:`;
 const stores: RedisGenerationStore[] = [];
 function store(url = REDIS_URL) {
-  const s = new RedisGenerationStore({ url, prefix, commandTimeoutMs: 300 });
+  const s = new RedisGenerationStore({ url, prefix, commandTimeoutMs: 300 }, Redis);
   stores.push(s);
   return s;
 }

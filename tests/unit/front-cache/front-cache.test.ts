@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { get, origin, serve, tick } from "./origin";
+import { get, origin, serve } from "./origin";
 
 const servers: { close: () => Promise<void> }[] = [];
 async function start(...args: Parameters<typeof serve>) {
