@@ -1,23 +1,45 @@
 /**
- * The front cache in the real server (production build, SQLite): what is stored and for whom, 304s,
- * and freshness after a write through the API.
+ * The front cache in the real server (production build), once on SQLite and once on PostgreSQL + Redis:
+ * what is stored and for whom, 304s, freshness after a write through the API, time-based refresh.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR, ROOT, startServer, type RunningServer } from "./harness";
 import { api, openIncident, postUpdate, raw } from "./cache-helpers";
+import { REDIS_URL, freshSchema } from "./cache-pg";
 
+const TTL_S = 3;
 let server: RunningServer;
 let key: string;
 
-beforeAll(async () => {
-  server = await startServer();
-  key = server.apiKey()!;
-  expect(key).toMatch(/^hg_/);
-});
-afterAll(async () => {
-  await server?.stop();
+describe.each(["sqlite", "postgres+redis"])("front cache in the production server (%s)", (store) => {
+  let cleanup: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const env: Record<string, string> = { HELIOGRAPH_FRONT_CACHE_TTL_SECONDS: String(TTL_S) };
+    if (store === "postgres+redis") {
+      const db = await freshSchema();
+      const prefix = `hg-e2e-${randomUUID().slice(0, 8)}:`;
+      Object.assign(env, { DATABASE_URL: db.url(), REDIS_URL, HELIOGRAPH_REDIS_PREFIX: prefix });
+      cleanup = async () => {
+        await db.drop();
+        const r = new Redis(REDIS_URL);
+        const keys = await r.keys(`${prefix}*`);
+        if (keys.length) await r.del(...keys);
+        r.disconnect();
+      };
+    }
+    server = await startServer({ env });
+    key = server.apiKey()!;
+    expect(key).toMatch(/^hg_/);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await cleanup?.();
+  });
+  tests();
 });
 
 /** A page with one card listing one of the demo's services; returns its id, slug and that service's name. */
@@ -32,7 +54,7 @@ async function createPage(body: Record<string, unknown>): Promise<{ id: string; 
   return { ...r.json, serviceName: service.name };
 }
 
-describe("front cache in the production server", () => {
+function tests() {
   it("serves the demo page from the cache after one render, compressed, with a strong ETag and 304s", async () => {
     const first = await raw(server.url, "/acme", { "accept-encoding": "br, gzip" });
     expect(first.status).toBe(200);
@@ -109,6 +131,22 @@ describe("front cache in the production server", () => {
     }
   });
 
+  it("refreshes an unchanged page in the background after its time-based expiry", async () => {
+    await raw(server.url, "/acme/history");
+    expect((await raw(server.url, "/acme/history")).headers["x-heliograph-cache"]).toBe("HIT");
+    await new Promise((r) => setTimeout(r, TTL_S * 1000 + 300));
+    const stale = await raw(server.url, "/acme/history");
+    expect(stale.status).toBe(200);
+    expect(stale.headers["x-heliograph-cache"]).toBe("HIT-STALE");
+    const deadline = Date.now() + 5000;
+    let state = "";
+    while (state !== "HIT" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      state = String((await raw(server.url, "/acme/history")).headers["x-heliograph-cache"]);
+    }
+    expect(state).toBe("HIT");
+  });
+
   it("leaves API requests to Next untouched", async () => {
     const r = await raw(server.url, "/v1/status-pages", { authorization: `Bearer ${key}` });
     expect(r.status).toBe(200);
@@ -123,4 +161,4 @@ describe("front cache in the production server", () => {
     expect(isr).toEqual([]);
     expect(Object.keys(manifest.dynamicRoutes)).toEqual([]);
   });
-});
+}
