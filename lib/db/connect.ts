@@ -27,7 +27,7 @@ const pgTypes = {
 
 export function createDb(config: DbConfig): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10, types: pgTypes, connectionTimeoutMillis: 5000 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10, types: pgTypes, connectionTimeoutMillis: 10_000 });
     // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
     pool.on("error", () => {});
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
