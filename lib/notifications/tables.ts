@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { ColumnType, Kysely, Selectable, Transaction } from "kysely";
 import type { Database, NotificationDelivery, Subscriber } from "@/lib/db/types";
 
 /** Columns and tables added by migration 002; `withNotify(db)` types queries against them. */
@@ -11,7 +11,7 @@ export interface SubscriberExtra {
   /** rotated each time a confirmation is sent: links and codes of older confirmations stop working */
   verify_nonce: string | null;
   verify_sent_at: number | null;
-  verify_attempts: number;
+  verify_attempts: ColumnType<number, number | undefined, number>;
   verified_at: number | null;
   failing_since: number | null;
   disabled_at: number | null;
@@ -54,7 +54,7 @@ export type NotifyTables = {
 
 export type NotifyDatabase = Database & NotifyTables;
 export type NDb = Kysely<NotifyDatabase>;
-export type SubscriberRow = Subscriber & SubscriberExtra;
+export type SubscriberRow = Subscriber & Selectable<SubscriberExtra>;
 export type DeliveryRow = NotificationDelivery & DeliveryExtra;
 export type EventRow = Selectable<NotificationEventsTable>;
 

@@ -17,7 +17,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const headerLine = (m: { headerLines: { key: string; line: string }[] }, key: string) =>
+const headerLine = (m: { headerLines: readonly { key: string; line: string }[] }, key: string) =>
   m.headerLines.find((h) => h.key === key)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
 
 describe(`subscriber flow on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { notFound, unauthorized } from "next/navigation";
+import { getReadyDb } from "@/lib/db";
+import { loadSite } from "@/lib/public-page/site";
+import { loadCards } from "@/lib/status-pages/service";
+import { availableChannels } from "@/lib/subscriptions/channels-available";
+import { SubscribeForm } from "@/components/subscribe/subscribe-form";
+import { subscribeAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ site: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const site = await loadSite((await params).site);
+  return site ? { title: "Subscribe to updates", robots: { index: false } } : {};
+}
+
+export default async function SubscribePage({ params }: Props) {
+  const site = await loadSite((await params).site);
+  if (!site) notFound();
+  if (!site.access) unauthorized();
+  const seen = new Set<string>();
+  const services = (await loadCards(await getReadyDb(), site.page.id))
+    .flatMap((c) => c.services)
+    .filter((s) => !seen.has(s.id) && seen.add(s.id))
+    .map((s) => ({ id: s.id, name: s.name }));
+  return (
+    <section style={{ maxWidth: "36rem" }}>
+      <p style={{ margin: "0 0 .5rem" }}>
+        <a href={site.base || "/"}>← Current status</a>
+      </p>
+      <h1 className="page-title">Subscribe to updates</h1>
+      <p className="description">Hear about incidents and maintenance of {site.page.name} as they happen. Every message has a link to change or end your subscription.</p>
+      <SubscribeForm action={subscribeAction.bind(null, site.page.url)} channels={availableChannels()} services={services} base={site.base} />
+    </section>
+  );
+}

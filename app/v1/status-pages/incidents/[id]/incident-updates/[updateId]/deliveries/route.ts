@@ -1,0 +1,8 @@
+import { apiRoute, ok } from "@/lib/http/route";
+import { UpdateParams } from "@/lib/incidents/schema";
+import { getDeliveryReport } from "@/lib/notifications/service";
+
+export const dynamic = "force-dynamic";
+
+/** Delivery counts of one incident update (queued, sent, failed, dead) and its dead letters. */
+export const GET = apiRoute({ params: UpdateParams }, async ({ db, accountId, params }) => ok(await getDeliveryReport(db, accountId, params.id, params.updateId)));

@@ -1,0 +1,105 @@
+"use client";
+
+import { useActionState } from "react";
+import type { ConfirmState, ManageState } from "@/lib/subscriptions/form";
+
+type Action<S> = (prev: S, form: FormData) => Promise<S>;
+
+function Result({ state, base }: { state: ConfirmState; base: string }) {
+  if (state.kind === "confirmed")
+    return (
+      <p role="status">
+        You are subscribed. <a href={base || "/"}>Back to the status page</a>
+      </p>
+    );
+  if (state.kind === "invalid")
+    return (
+      <p className="notice" role="alert">
+        {state.message}
+      </p>
+    );
+  return null;
+}
+
+/** A button, not the link itself, confirms: mail scanners that open links must not subscribe anyone. */
+export function ConfirmEmailForm({ action, token, base }: { action: Action<ConfirmState>; token: string; base: string }) {
+  const [state, formAction, pending] = useActionState(action, { kind: "idle" } as ConfirmState);
+  if (state.kind === "confirmed") return <Result state={state} base={base} />;
+  return (
+    <form action={formAction}>
+      <Result state={state} base={base} />
+      <input type="hidden" name="token" value={token} />
+      <button className="button" type="submit" disabled={pending}>
+        Confirm my subscription
+      </button>
+    </form>
+  );
+}
+
+export function SmsCodeForm({ action, smsRef, base }: { action: Action<ConfirmState>; smsRef: string; base: string }) {
+  const [state, formAction, pending] = useActionState(action, { kind: "idle" } as ConfirmState);
+  if (state.kind === "confirmed") return <Result state={state} base={base} />;
+  return (
+    <form action={formAction}>
+      <Result state={state} base={base} />
+      <input type="hidden" name="ref" value={smsRef} />
+      <label className="field">
+        6-digit code
+        <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required />
+      </label>
+      <button className="button" type="submit" disabled={pending}>
+        Confirm
+      </button>
+    </form>
+  );
+}
+
+export function ManageForm(props: {
+  action: Action<ManageState>;
+  token: string;
+  base: string;
+  services: { id: string; name: string }[];
+  chosen: string[] | null;
+}) {
+  const [state, formAction, pending] = useActionState(props.action, { kind: "idle" } as ManageState);
+  if (state.kind === "unsubscribed")
+    return (
+      <p role="status">
+        You are unsubscribed and will get no more messages. <a href={`${props.base}/subscribe`}>Subscribe again</a>
+      </p>
+    );
+  const chosen = new Set(props.chosen ?? []);
+  return (
+    <>
+      {state.kind === "saved" && <p role="status">Saved. You will hear about the services you chose.</p>}
+      {state.kind === "error" && (
+        <p className="notice" role="alert">
+          {state.message}
+        </p>
+      )}
+      <form action={formAction}>
+        <input type="hidden" name="token" value={props.token} />
+        <fieldset className="field">
+          <legend>Which services do you want to hear about?</legend>
+          <label style={{ display: "block" }}>
+            <input type="radio" name="scope" value="all" defaultChecked={props.chosen === null} /> All services
+          </label>
+          <label style={{ display: "block" }}>
+            <input type="radio" name="scope" value="some" defaultChecked={props.chosen !== null} /> Only these:
+          </label>
+          {props.services.map((s) => (
+            <label key={s.id} style={{ display: "block", marginLeft: "1.5rem" }}>
+              <input type="checkbox" name="services" value={s.id} defaultChecked={chosen.has(s.id)} /> {s.name}
+            </label>
+          ))}
+        </fieldset>
+        <button className="button" type="submit" name="intent" value="save" disabled={pending}>
+          Save
+        </button>{" "}
+        <button type="submit" name="intent" value="unsubscribe" disabled={pending}>
+          Unsubscribe
+        </button>
+      </form>
+    </>
+  );
+}
