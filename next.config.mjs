@@ -18,9 +18,9 @@ const nextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         ],
       },
-      // Nothing may be framed except the embed widget (/<slug>/embed, or /embed on a custom domain),
-      // which sends its own `frame-ancestors *` (issue 6).
-      ...["/", "/:path((?!(?:[^/]+/)?embed$).+)"].map((source) => ({
+      // Nothing may be framed except the embed widget (/<slug>/embed, or /embed on a custom domain).
+      // The widget and the badges send their own CSP (which this header would replace) (issue 6).
+      ...["/", "/:path((?!(?:[^/]+/)?embed$)(?!(?:.*/)?badge\\.svg$).+)"].map((source) => ({
         source,
         headers: [
           { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },

@@ -20,7 +20,7 @@ const CORS_KINDS = new Set<EmbedKind>(["json", "badge", "feed", "calendar", "scr
 export const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag" };
 
 /** Badges are images that someone else's page shows: nothing in them may run or load. */
-export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 /** The widget is the one document any site may frame; it runs nothing and links out in a new tab. */
 export const WIDGET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors *";
 // Other sites load these as subresources, also from pages that require Cross-Origin-Resource-Policy.

@@ -1,0 +1,110 @@
+/**
+ * Chromium against a running server: another origin frames the widget (allowed) and the status page
+ * (refused), runs embed.js, and an open status page shows a new incident without a reload.
+ */
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser } from "playwright-core";
+import { api } from "./cache-helpers";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, startServer, type RunningServer } from "./harness";
+
+const REFRESH_MS = 5000;
+let server: RunningServer;
+let browser: Browser;
+let host: Server;
+let hostUrl: string;
+
+beforeAll(async () => {
+  server = await startServer({ env: { HELIOGRAPH_LIVE_REFRESH_MS: String(REFRESH_MS) } });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // Another origin (another port) standing in for a customer's site.
+  const port = await freePort();
+  hostUrl = `http://127.0.0.1:${port}`;
+  host = createServer((req, res) => {
+    const pages: Record<string, string> = {
+      "/frames": `<!doctype html><title>host</title><iframe id="widget" src="${server.url}/acme/embed" width="400" height="300"></iframe><iframe id="page" src="${server.url}/acme" width="400" height="300"></iframe>`,
+      "/pill": `<!doctype html><title>host</title><style>a{color:red !important;font-size:40px}</style><p>Our status: <script src="${server.url}/acme/embed.js" async></script></p><div id="slot"></div><script src="${server.url}/acme/embed.js" data-target="#slot" data-theme="dark" async></script>`,
+    };
+    const body = pages[req.url ?? ""];
+    res.writeHead(body ? 200 : 404, { "content-type": "text/html; charset=utf-8" }).end(body ?? "");
+  });
+  await new Promise<void>((r) => host.listen(port, "127.0.0.1", r));
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((r) => (host ? host.close(() => r()) : r()));
+  await server?.stop();
+});
+
+describe("embeds in Chromium", () => {
+  it("another site can frame the widget but not the status page", async () => {
+    const page = await browser.newPage();
+    const refused: string[] = [];
+    page.on("console", (m) => {
+      if (/frame-ancestors|Refused to display/i.test(m.text())) refused.push(m.text());
+    });
+    await page.goto(`${hostUrl}/frames`);
+    const widget = page.frameLocator("#widget");
+    await expect.poll(async () => widget.locator("body").innerText({ timeout: 10_000 })).toContain("Acme Cloud");
+    expect(await widget.locator("[role=status]").innerText()).toContain("Partial outage");
+    // Chromium refuses the status page frame (frame-ancestors 'none') and says so on the console
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Chromium names only the refused frame's origin; the widget frame loaded above, so this is the page
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toContain(`Framing '${server.url}/'`);
+    expect(refused[0]).toContain("frame-ancestors 'none'");
+    const pageFrame = await (await page.locator("#page").elementHandle())!.contentFrame();
+    const text = pageFrame ? await pageFrame.evaluate(() => document.body?.innerText ?? "").catch(() => "") : "";
+    expect(text).not.toContain("Acme Cloud");
+    await page.close();
+  });
+
+  it("embed.js puts a status pill on another site, isolated in a shadow root", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${hostUrl}/pill`);
+    const pills = page.locator("[data-heliograph-status] a");
+    await expect.poll(async () => (await pills.allInnerTexts()).join("|"), { timeout: 10_000 }).toBe("Partial System Outage|Partial System Outage");
+    expect(await pills.first().getAttribute("href")).toBe(`${server.url}/acme`);
+    expect(await page.locator("#slot [data-heliograph-status]").count()).toBe(1);
+    // the host page's `a { color: red; font-size: 40px }` does not reach into the shadow root
+    const style = await pills.first().evaluate((a) => ({ color: getComputedStyle(a).color, size: getComputedStyle(a).fontSize }));
+    expect(style).toEqual({ color: "rgb(31, 41, 55)", size: "13px" });
+    expect(await pills.nth(1).getAttribute("class")).toBe("dark");
+    await page.close();
+  });
+
+  it(`an open page shows a new incident within 35 s (polling every ${REFRESH_MS / 1000} s), without reloading`, async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/acme`);
+    await expect.poll(() => page.locator(".live-refresh").innerText()).toMatch(/^Updated (just now|\d+ seconds? ago)/);
+    await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
+
+    const name = `Checkout failures ${Date.now()}`;
+    const key = server.apiKey()!;
+    const services = await api<{ entries: { id: string; name: string }[] }>(server.url, key, "GET", "/v1/status-pages/services?limit=100");
+    const apiService = services.json.entries.find((s) => s.name === "API")!;
+    const t0 = Date.now();
+    const created = await api(server.url, key, "POST", "/v1/status-pages/incidents", {
+      name, severity: "CRITICAL", services: [{ id: apiService.id }], incidentUpdates: [{ description: "Payments fail at checkout." }],
+    });
+    expect(created.status).toBe(201);
+
+    await page.getByText(name).first().waitFor({ timeout: 35_000 });
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`live refresh showed the new incident after ${seconds.toFixed(1)} s`);
+    expect(await page.locator("[data-status]").first().getAttribute("data-status")).toBe("MAJOR_OUTAGE");
+    // a reload would have dropped this marker
+    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+    await page.close();
+  });
+
+  it("with JavaScript off the page still shows status, incidents and when it was rendered", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/acme`);
+    expect(await page.locator("[data-status]").first().getAttribute("data-status")).toBeTruthy();
+    expect(await page.locator(".live-refresh").innerText()).toMatch(/^Updated \d+ \w{3} \d{4}, \d\d:\d\d UTC$/);
+    expect(await page.getByText("Analytics pipeline").count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
