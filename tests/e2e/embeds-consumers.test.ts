@@ -149,6 +149,29 @@ describe("badges, feeds, calendar and link previews of the demo page", () => {
   });
 });
 
+describe("on a custom domain the same paths work without the slug", () => {
+  it("badge, JSON, feed and a frameable /embed, with links on the custom domain", async () => {
+    const services = await api<{ entries: { id: string; name: string }[] }>(server.url, key, "GET", "/v1/status-pages/services?limit=100");
+    const cdn = services.json.entries.find((s) => s.name === "CDN")!;
+    const created = await api(server.url, key, "POST", "/v1/status-pages", { name: "Edge Co", url: "edge-co", customDomain: "status.edge.test", cards: [{ name: "Edge", services: [{ id: cdn.id }] }] });
+    expect(created.status).toBe(201);
+    const host = { host: "status.edge.test" };
+    const badge = await raw(server.url, "/badge.svg", host);
+    expect(badge.status).toBe(200);
+    expect(badge.text).toContain("all systems operational");
+    const summary = SpSummaryResponse.parse(JSON.parse((await raw(server.url, "/api/v2/summary.json", host)).text));
+    expect(summary.page.url).toBe("http://status.edge.test");
+    const widget = await raw(server.url, "/embed", host);
+    expect(widget.status).toBe(200);
+    expect(String(widget.headers["content-security-policy"])).toContain("frame-ancestors *");
+    expect(widget.headers["x-frame-options"]).toBeUndefined();
+    expect(widget.text).toContain('href="http://status.edge.test"');
+    const rss = await raw(server.url, "/feed.rss", host);
+    expect(rss.status).toBe(200);
+    expect(new XMLParser().parse(rss.text).rss.channel.link).toBe("http://status.edge.test/");
+  });
+});
+
 describe("a private page leaks through none of them", () => {
   const paths = [
     "badge.svg", "badge.json", "api/v2/summary.json", "api/v2/status.json", "api/v2/components.json", "api/v2/incidents.json",
