@@ -43,6 +43,8 @@ export interface Entry {
   outage?: Promise<Entry>;
   /** bytes of the outage variant, counted against the bound once built */
   outageBytes?: number;
+  /** hits so far (the LRU re-orders on some of them) */
+  hits?: number;
 }
 
 /** Upstream headers that never go into an entry: hop-by-hop, recomputed per entry, or internal. */
