@@ -25,6 +25,8 @@ export function boot(): Promise<void> {
       process.stdout.write(lines.join("\n") + "\n");
     }
     log.info({ store: env.DATABASE_URL ? "postgres" : "sqlite" }, "heliograph ready");
+    // Notifications: the embedded default sends from this process; HELIOGRAPH_WORKER=false leaves it to `npm run worker`.
+    if (env.HELIOGRAPH_WORKER) (await import("@/lib/notifications/runtime")).startInProcessWorker(db);
   })();
   return g.heliographBooted;
 }

@@ -1,0 +1,77 @@
+/**
+ * The issue's "done when": a visitor subscribes from the demo page by e-mail (without JavaScript),
+ * confirms, receives the next incident update from the in-process worker, and unsubscribes in one click.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer, type RunningServer } from "./harness";
+import { startSmtp, until, type SmtpPeer } from "../integration/notifications/peers";
+
+let server: RunningServer;
+let smtp: SmtpPeer;
+let browser: Browser;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  server = await startServer({ env: { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtp.port), SMTP_FROM: "Acme Status <status@acme.test>", HELIOGRAPH_OUTBOUND_ALLOWLIST: "127.0.0.1" } });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const headerLine = (m: { headerLines: readonly { key: string; line: string }[] }, key: string) =>
+  m.headerLines.find((h) => h.key === key)?.line.replace(/^[^:]+:\s*/, "").replace(/\r?\n\s+/g, " ");
+
+describe("subscribing on the demo page", () => {
+  it("subscribe (no JS) → confirm → incident mail → one-click unsubscribe", async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/acme`);
+    await page.getByRole("link", { name: "Subscribe to updates" }).click();
+    await expect(page.getByRole("heading", { name: "Subscribe to updates" }).count()).resolves.toBe(1);
+    await page.locator('input[name="address"]').fill("not-an-address");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toMatch(/valid e-mail/);
+    await page.locator('input[name="address"]').fill("visitor@example.com");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toMatch(/Check your inbox/);
+
+    const [confirmation] = await smtp.waitFor(1, 30_000);
+    expect(confirmation.subject).toBe("Confirm your subscription to Acme Cloud");
+    const link = /http:\/\/127\.0\.0\.1:\d+\/acme\/confirm\?token=[\w.-]+/.exec(confirmation.text ?? "")![0];
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toMatch(/You are subscribed/);
+
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${server.apiKey()}`, "content-type": "application/json", ...init.headers } });
+    const incidents = await (await api("/v1/status-pages/incidents?limit=100")).json();
+    const open = incidents.entries.find((i: { lastUpdateStatus: string }) => i.lastUpdateStatus !== "RESOLVED");
+    const posted = await api(`/v1/status-pages/incidents/${open.id}/incident-updates`, { method: "POST", body: JSON.stringify({ description: "The pipeline is **catching up**.", status: "MONITORING", notifySubscribers: true }) });
+    expect(posted.status).toBe(200);
+    const update = await posted.json();
+
+    const [, mail] = await smtp.waitFor(2, 30_000);
+    expect(mail.subject).toBe(`[Acme Cloud] ${open.name}: Monitoring`);
+    expect(mail.html).toContain("<strong>catching up</strong>");
+    expect(headerLine(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const oneClick = /<(http[^>]+)>/.exec(headerLine(mail, "list-unsubscribe")!)![1];
+    expect(oneClick).toMatch(new RegExp(`^${server.url}/acme/manage/unsubscribe\\?token=`));
+
+    await until(async () => (await (await api(`/v1/status-pages/incidents/${open.id}/incident-updates/${update.id}/deliveries`)).json()).sent === 1, 10_000, 100);
+
+    // A mail client's one-click POST: no cookie, just the URL from the header.
+    const res = await fetch(oneClick, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(res.status).toBe(200);
+    const again = await api(`/v1/status-pages/incidents/${open.id}/incident-updates`, { method: "POST", body: JSON.stringify({ description: "Resolved", status: "RESOLVED", notifySubscribers: true }) });
+    const second = await again.json();
+    const report = await (await api(`/v1/status-pages/incidents/${open.id}/incident-updates/${second.id}/deliveries`)).json();
+    expect(report.total).toBe(0);
+    expect(smtp.mails).toHaveLength(2);
+    await ctx.close();
+  });
+});
