@@ -7,7 +7,7 @@ import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./harness";
 import { openIncident, postUpdate, raw, timeUntilServed } from "./cache-helpers";
-import { REDIS_URL, freshSchema } from "./cache-pg";
+import { REDIS_URL, freshSchema, requireRedis } from "./cache-pg";
 
 let a: RunningServer;
 let b: RunningServer;
@@ -16,6 +16,7 @@ let db: Awaited<ReturnType<typeof freshSchema>>;
 const prefix = `hg-e2e-${randomUUID().slice(0, 8)}:`;
 
 beforeAll(async () => {
+  await requireRedis();
   db = await freshSchema();
   const env = { DATABASE_URL: db.url(), REDIS_URL, HELIOGRAPH_REDIS_PREFIX: prefix };
   a = await startServer({ env });

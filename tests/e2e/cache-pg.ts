@@ -6,6 +6,18 @@ import pg from "pg";
 export const PG_BASE_URL = process.env.HELIOGRAPH_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const REDIS_URL = process.env.HELIOGRAPH_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
+/** Fails with a clear message when the test Redis is not running (the multi-instance tests do not skip silently). */
+export async function requireRedis(url = REDIS_URL): Promise<void> {
+  const u = new URL(url);
+  const ok = await new Promise<boolean>((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || 6379), timeout: 2000 });
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+    s.once("timeout", () => (s.destroy(), resolve(false)));
+  });
+  if (!ok) throw new Error(`Redis is not reachable at ${u.host} (set HELIOGRAPH_TEST_REDIS_URL or start redis-server): the multi-instance tests need it.`);
+}
+
 /** A schema of its own in the test database; `url(host, port)` points a server at it. */
 export async function freshSchema(): Promise<{ schema: string; url: (port?: number) => string; drop: () => Promise<void> }> {
   const schema = `fc_${randomUUID().replaceAll("-", "").slice(0, 12)}`;

@@ -9,7 +9,7 @@ import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIST_DIR, ROOT, startServer, type RunningServer } from "./harness";
 import { api, openIncident, postUpdate, raw } from "./cache-helpers";
-import { REDIS_URL, freshSchema } from "./cache-pg";
+import { REDIS_URL, freshSchema, requireRedis } from "./cache-pg";
 
 const TTL_S = 3;
 let server: RunningServer;
@@ -20,6 +20,7 @@ describe.each(["sqlite", "postgres+redis"])("front cache in the production serve
   beforeAll(async () => {
     const env: Record<string, string> = { HELIOGRAPH_FRONT_CACHE_TTL_SECONDS: String(TTL_S) };
     if (store === "postgres+redis") {
+      await requireRedis();
       const db = await freshSchema();
       const prefix = `hg-e2e-${randomUUID().slice(0, 8)}:`;
       Object.assign(env, { DATABASE_URL: db.url(), REDIS_URL, HELIOGRAPH_REDIS_PREFIX: prefix });

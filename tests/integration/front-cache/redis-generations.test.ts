@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import Redis from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisGenerationStore } from "@/lib/cache/redis-generations";
+import { requireRedis } from "../../e2e/cache-pg";
 
 const REDIS_URL = process.env.HELIOGRAPH_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = `hgtest:${randomUUID().slice(0, 8)}:`;
@@ -27,6 +28,7 @@ async function until(check: () => boolean, ms = 2000) {
 }
 
 describe("Redis generation store (several instances)", () => {
+  beforeAll(() => requireRedis(REDIS_URL));
   it("a bump on one instance is seen by another within milliseconds, in one global sequence", async () => {
     const a = store();
     const b = store();
