@@ -1,6 +1,7 @@
 import { Feed, type Item } from "feed";
 import type { PageSnapshot } from "@/lib/public-page/load";
 import { statusLabel } from "@/lib/status/labels";
+import { updateStatusLabel } from "@/lib/public-page/view";
 import { severityToStatus } from "@/lib/status/derive";
 import { toIso } from "@/lib/db/time";
 import { incidentUrl, lastChange, occurrenceId } from "@/lib/statuspage-compat/project";
@@ -16,8 +17,6 @@ export interface FeedContext {
 
 /** Readers show the newest entries; a daily repeating window must not push incidents out. */
 export const MAX_ENTRIES = 100;
-
-const UPDATE_LABEL = { INVESTIGATING: "Investigating", IDENTIFIED: "Identified", MONITORING: "Monitoring", RESOLVED: "Resolved" } as const;
 
 // XML 1.0 cannot carry these even escaped; incident text is user input.
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -41,13 +40,13 @@ function incidentEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
     const affected = services.map((s) => s.name).join(", ");
     const impact = statusLabel(severityToStatus(incident.severity));
     return updates.map((u) => ({
-      title: `${incident.name}: ${UPDATE_LABEL[u.status]}`,
+      title: `${incident.name}: ${updateStatusLabel(u.status)}`,
       id: `${link}#update-${u.id}`,
       link,
       date: u.public_incident_update_date,
-      summary: `${UPDATE_LABEL[u.status]} · ${impact}${affected ? ` · ${affected}` : ""}`,
+      summary: `${updateStatusLabel(u.status)} · ${impact}${affected ? ` · ${affected}` : ""}`,
       html:
-        `<p><strong>${UPDATE_LABEL[u.status]}</strong> · ${escapeHtml(impact)}</p>` +
+        `<p><strong>${updateStatusLabel(u.status)}</strong> · ${escapeHtml(impact)}</p>` +
         ctx.renderMarkdown(u.description) +
         (affected ? `<p>Affected: ${escapeHtml(affected)}</p>` : ""),
     }));

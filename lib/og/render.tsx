@@ -3,12 +3,11 @@ import { ImageResponse } from "next/og";
 import type { StatusPage } from "@/lib/db/types";
 import type { IncidentView } from "@/lib/incidents/types";
 import type { PageSnapshot } from "@/lib/public-page/load";
+import { updateStatusLabel } from "@/lib/public-page/view";
 import { pageBannerText, severityToStatus, statusLabel } from "@/lib/status";
 import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import { IncidentOgImage, OG_SIZE, PageOgImage, type OgFrame } from "./images";
 import { fetchLogo } from "./logo";
-
-const UPDATE_LABEL = { INVESTIGATING: "Investigating", IDENTIFIED: "Identified", MONITORING: "Monitoring", RESOLVED: "Resolved" } as const;
 
 /** "status.acme.com" or "example.com/acme": the address without its scheme. */
 export const displayAddress = (pageUrl: string) => pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
@@ -44,7 +43,7 @@ export async function renderIncidentImage(page: StatusPage, view: IncidentView, 
       name={view.incident.name}
       severity={view.incident.severity}
       severityStatus={resolved ? "OPERATIONAL" : severityToStatus(view.incident.severity)}
-      latestStatus={UPDATE_LABEL[view.incident.last_update_status]}
+      latestStatus={updateStatusLabel(view.incident.last_update_status)}
       updatedAt={updatedAt}
       services={view.services.map((s) => s.name)}
     />,
