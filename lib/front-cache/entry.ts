@@ -86,6 +86,8 @@ export interface BuildInput {
   now: number;
   freshUntil: number;
   staleUntil: number;
+  /** false for a render that will not be stored (an update overtook it): its few waiters get it uncompressed */
+  compress?: boolean;
 }
 
 /** Builds an entry: compresses once, hashes once, prepares the header lists every hit will send. */
@@ -128,7 +130,7 @@ export async function buildEntry(input: BuildInput): Promise<Entry> {
     contentType,
     failedAt: 0,
   };
-  if (compressible) {
+  if (compressible && input.compress !== false) {
     const [gz, br] = await Promise.all([
       // Measured on a 540 KB page: gzip 6 and brotli 5 take ~5 ms each (in the thread pool) and come within 5 %
       // of gzip 9 / brotli 9, which take 13 and 37 ms; a render waits for this, so freshness wins.

@@ -197,7 +197,9 @@ export class FrontCache {
     if (cap.mode !== "buffer" || !cap.finished) return this.failed(key);
     const now = Date.now();
     const freshUntil = Math.min(now + this.opts.ttlMs, (Math.floor(now / DAY) + 1) * DAY);
+    const overtaken = () => this.opts.generations().latest(tags) > flight.snapshot;
     const entry = await buildEntry({
+      compress: !overtaken(),
       key,
       tags,
       seq: flight.snapshot,
@@ -210,7 +212,7 @@ export class FrontCache {
     });
     // Version-safe: a render that began before one of its tags was bumped is never stored.
     const current = this.lru.peek(key);
-    if (this.opts.generations().latest(tags) > flight.snapshot) this.stats.discardedRaces++;
+    if (overtaken()) this.stats.discardedRaces++;
     else if (current === undefined || current.seq <= flight.snapshot) {
       if (this.lru.set(entry)) this.stats.stored++;
     }

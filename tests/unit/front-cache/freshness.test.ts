@@ -11,6 +11,25 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
+async function until(cond: () => boolean, what = "condition") {
+  const end = Date.now() + 3000;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`${what}: not met within 3 s`);
+    await tick(2);
+  }
+}
+
+/** Polls until `path` is served as a plain hit containing `text` (a background refresh finished). */
+async function untilFresh(port: number, path: string, text: string) {
+  const end = Date.now() + 3000;
+  for (;;) {
+    const r = await get(port, path);
+    if (r.headers["x-heliograph-cache"] === "HIT" && r.text.includes(text)) return r;
+    if (Date.now() > end) throw new Error(`${path} never served "${text}" as a fresh hit`);
+    await tick(5);
+  }
+}
+
 function gate() {
   let open!: () => void;
   const promise = new Promise<void>((r) => (open = r));
@@ -38,8 +57,7 @@ describe("front cache: version-safe invalidation", () => {
     const slow = gate();
     o.gate = slow.promise;
     const first = get(port, "/acme"); // reads v1, then waits
-    await tick(20);
-    expect(o.renders).toBe(1);
+    await until(() => o.renders === 1, "the render started");
     o.db.set("acme", "v2");
     await store.bump(["page:acme"]); // lands while the render is in flight
     o.gate = undefined;
@@ -58,12 +76,12 @@ describe("front cache: version-safe invalidation", () => {
     const slow = gate();
     o.gate = slow.promise;
     const before = get(port, "/acme");
-    await tick(20);
+    await until(() => o.renders === 1, "the first render started");
     o.db.set("acme", "v2");
     await store.bump(["page:acme"]);
     o.gate = undefined;
     const after = get(port, "/acme");
-    await tick(20);
+    await until(() => o.renders === 2, "the later request rendered on its own");
     slow.open();
     expect((await before).text).toContain(">v1<");
     expect((await after).text).toContain(">v2<");
@@ -71,11 +89,11 @@ describe("front cache: version-safe invalidation", () => {
 
   it("coalesces simultaneous misses into one render", async () => {
     const o = origin();
-    const { port } = await start(o);
+    const { port, cache } = await start(o);
     const slow = gate();
     o.gate = slow.promise;
     const all = Array.from({ length: 25 }, () => get(port, "/acme"));
-    await tick(50);
+    await until(() => cache.stats.misses === 25, "all 25 requests arrived");
     slow.open();
     const results = await Promise.all(all);
     expect(results.every((r) => r.status === 200 && r.text.includes(">v1<"))).toBe(true);
@@ -89,9 +107,11 @@ describe("front cache: version-safe invalidation", () => {
     for (let i = 0; i < 50; i++) {
       const slow = gate();
       o.gate = slow.promise;
-      const reader = get(port, "/acme"); // a re-render starts (the entry was invalidated)
-      await tick(1);
-      o.db.set("acme", `u${i}`);
+      await store.bump(["page:acme"]); // e.g. an earlier write: the next read re-renders
+      const rendersBefore = o.renders;
+      const reader = get(port, "/acme"); // that re-render starts ...
+      await until(() => o.renders > rendersBefore, "the re-render started");
+      o.db.set("acme", `u${i}`); // ... and this write lands during it
       await store.bump(["page:acme"]);
       o.gate = undefined;
       slow.open();
@@ -111,10 +131,7 @@ describe("front cache: time-based refresh", () => {
     const stale = await get(port, "/acme");
     expect(stale.headers["x-heliograph-cache"]).toBe("HIT-STALE");
     expect(stale.text).toContain(">v1<");
-    await tick(30);
-    const fresh = await get(port, "/acme");
-    expect(fresh.headers["x-heliograph-cache"]).toBe("HIT");
-    expect(fresh.text).toContain(">v2<");
+    await untilFresh(port, "/acme", ">v2<");
     expect(o.renders).toBe(2);
   });
 
@@ -140,15 +157,18 @@ describe("front cache: time-based refresh", () => {
     o.db.set("acme", "v2");
     await tick(50);
     expect((await get(s.port, "/acme")).headers["x-heliograph-cache"]).toBe("HIT-STALE");
-    await tick(20);
-    expect((await get(s.port, "/acme")).text).toContain(">v2<");
+    const end = Date.now() + 3000;
+    while (!(await get(s.port, "/acme")).text.includes(">v2<")) {
+      if (Date.now() > end) throw new Error("the unhealthy store's entry was never refreshed");
+      await tick(5);
+    }
   });
 });
 
 describe("front cache: database outage", () => {
   it("answers 200 with the last good copy, marked stale with a visible note, then recovers by itself", async () => {
     const o = origin();
-    const { port, store } = await start(o, { failureBackoffMs: 100 });
+    const { port, store } = await start(o, { failureBackoffMs: 1000 });
     await get(port, "/acme");
     await get(port, "/acme.json");
     o.down = true;
@@ -170,7 +190,7 @@ describe("front cache: database outage", () => {
     await get(port, "/acme");
     expect(o.renders).toBe(renders);
     o.down = false;
-    await tick(120);
+    await tick(1100);
     const back = await get(port, "/acme");
     expect(back.status).toBe(200);
     expect(back.headers.warning).toBeUndefined();
