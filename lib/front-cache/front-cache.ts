@@ -169,6 +169,9 @@ export class FrontCache {
   private async render(key: string, req: IncomingMessage, flight: Flight): Promise<FlightResult> {
     this.stats.renders++;
     let tags: string[] = [];
+    // A forwarded answer may stream for long (or forever); the others waiting need not wait for its end.
+    let forwarded!: (r: FlightResult) => void;
+    const forwardedEarly = new Promise<FlightResult>((resolve) => (forwarded = resolve));
     const decide = (cap: CaptureResponse): HeadDecision => {
       const raw = cap.getHeader(CACHE_TAGS_HEADER);
       cap.removeHeader(CACHE_TAGS_HEADER);
@@ -178,12 +181,20 @@ export class FrontCache {
         tags.length > 0 && req.method === "GET" && (status === 200 || status === 404) && !cap.hasHeader("set-cookie") && varyIsCovered(cap.getHeader("vary"));
       if (storable) return "buffer";
       if (status >= 500 && this.lru.peek(key) !== undefined) return "discard";
-      return flight.leaderRes && !flight.leaderRes.headersSent ? "forward" : "discard";
+      if (!flight.leaderRes || flight.leaderRes.headersSent) return "discard";
+      forwarded({ kind: "forwarded" });
+      return "forward";
     };
     const cap = new CaptureResponse(req, decide, flight.leaderRes);
-    try {
+    const run = (async () => {
       await this.opts.handler(req, cap as unknown as ServerResponse);
       await cap.done;
+    })();
+    try {
+      if ((await Promise.race([run.then(() => undefined), forwardedEarly])) !== undefined) {
+        run.catch((err) => this.opts.onError?.(err, "render"));
+        return { kind: "forwarded" };
+      }
     } catch (err) {
       this.opts.onError?.(err, "render");
       if (!cap.headersSent) return this.failed(key);

@@ -100,6 +100,21 @@ describe("front cache: version-safe invalidation", () => {
     expect(o.renders).toBe(1);
   });
 
+  it("does not hold other requests behind an uncacheable answer that is still streaming", async () => {
+    const o = origin();
+    const { port } = await start(o);
+    const held = gate();
+    o.streamGate = held.promise;
+    const first = get(port, "/stream");
+    await until(() => o.renders === 1, "the stream started");
+    o.streamGate = undefined;
+    const second = await get(port, "/stream"); // would wait for the first stream's end if it had joined it
+    expect(second.text).toBe("first last");
+    held.open();
+    expect((await first).text).toBe("first last");
+    expect(o.renders).toBe(2);
+  });
+
   it("never loses an update: many bumps landing during re-renders all end on the last text", async () => {
     const o = origin();
     const { port, store } = await start(o);

@@ -15,6 +15,8 @@ export interface Origin {
   down: boolean;
   /** renders wait on this before writing (a slow render), when set */
   gate?: Promise<void>;
+  /** /stream waits on this between its first and last chunk */
+  streamGate?: Promise<void>;
   renders: number;
   rendersByPath: Map<string, number>;
 }
@@ -43,6 +45,13 @@ export function originHandler(o: Origin) {
       res.statusCode = 404;
       res.setHeader("content-type", "text/html");
       return res.end("<html><body>Unknown host</body></html>");
+    }
+    if (path === "/stream") {
+      res.setHeader("content-type", "text/plain");
+      res.setHeader("cache-control", "no-store");
+      res.write("first ");
+      if (o.streamGate) await o.streamGate;
+      return res.end("last");
     }
     if (path === "/private") {
       for (const [k, v] of Object.entries(PRIVATE_HEADERS)) res.setHeader(k, v);
