@@ -1,11 +1,11 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from "kysely";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { ConfigError } from "@/lib/errors/config-error";
-import { HeliographSqliteDialect } from "./dialects";
+import { dialectOf, HeliographSqliteDialect } from "./dialects";
 import { migrations } from "./migrations";
 import type { Database } from "./types";
 
@@ -48,7 +48,10 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies pending migrations, each once and in its own transaction; a second run does nothing. */
 export async function migrate(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely finds its migration tables in any schema unless told which: several schemas in one
+  // PostgreSQL database (parallel test files) would otherwise take each other's for their own.
+  const migrationTableSchema = dialectOf(db) === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
