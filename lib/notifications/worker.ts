@@ -37,6 +37,8 @@ export interface WorkerOptions {
   timeoutMs: number;
   scheduleEveryMs: number;
   flushMs: number;
+  /** after a delivery ends, wait this long for others before claiming again */
+  coalesceMs: number;
 }
 
 export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
@@ -52,6 +54,7 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   timeoutMs: 10_000,
   scheduleEveryMs: 30_000,
   flushMs: 50,
+  coalesceMs: 3,
 };
 
 export interface WorkerDeps {
@@ -182,23 +185,26 @@ export class NotificationWorker {
   private async loop(): Promise<void> {
     while (this.running) {
       let n = 0;
+      let asked = 0;
       try {
+        asked = Math.min(this.options.concurrency - this.inFlight, this.options.batchSize);
         n = await this.claimAndDispatch();
       } catch (err) {
         log.error({ worker: this.owner, err: (err as Error).message }, "claiming deliveries failed");
       }
-      const free = this.options.concurrency - this.inFlight;
-      // Claim again at once while there is work and room; otherwise sleep until a task ends or the poll interval.
-      if (n > 0 && free >= Math.max(1, this.options.concurrency / 4)) continue;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, this.options.pollMs);
+      // A full batch means more may be due: claim again at once. Otherwise sleep until a task ends or the poll interval.
+      if (n > 0 && n >= asked && this.options.concurrency - this.inFlight > 0) continue;
+      const woken = await new Promise<boolean>((resolve) => {
+        const t = setTimeout(() => resolve(false), this.options.pollMs);
         this.wake = () => {
           clearTimeout(t);
           this.wake = null;
-          resolve();
+          resolve(true);
         };
       });
       this.wake = null;
+      // Let a few more deliveries finish, so one claim transaction refills several slots rather than one.
+      if (woken && this.running) await new Promise((r) => setTimeout(r, this.options.coalesceMs));
     }
   }
 

@@ -38,7 +38,7 @@ export function createMailer(cfg: MailConfig): Mailer {
     secure: cfg.secure,
     auth: cfg.user ? { user: cfg.user, pass: cfg.password ?? "" } : undefined,
     pool: true,
-    maxConnections: cfg.connections ?? 5,
+    maxConnections: cfg.connections ?? 10,
     maxMessages: Number.POSITIVE_INFINITY,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
