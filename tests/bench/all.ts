@@ -8,7 +8,7 @@ import Redis from "ioredis";
 import { buildOnce, freePort, startServer, type RunningServer } from "../e2e/harness";
 import { openIncident, postUpdate, raw, timeUntilServed } from "../e2e/cache-helpers";
 import { REDIS_URL, freshSchema } from "../e2e/cache-pg";
-import { backgroundLoad, fmt, load, rssMb, startCeiling, stats, type LoadResult } from "./lib/load";
+import { TOOL, backgroundLoad, fmt, load, rssMb, startCeiling, stats, type LoadResult } from "./lib/load";
 
 const AE = { "accept-encoding": "br, gzip" };
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -79,7 +79,7 @@ function htmlFigures(html: string) {
 
 async function main() {
   await buildOnce();
-  line(`Heliograph benchmark — ${new Date().toISOString()} — ${DURATION} s per case after a 2 s warm-up, 64 connections (autocannon)`);
+  line(`Heliograph benchmark — ${new Date().toISOString()} — ${DURATION} s per case after a 2 s warm-up, 64 connections (${TOOL}); load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   const s = await startServer({ env: SERVER_ENV });
   const key = s.apiKey()!;
   const pid = s.proc.pid!;
@@ -121,7 +121,7 @@ async function main() {
 
     const uncached = await startServer({ env: { ...SERVER_ENV, HELIOGRAPH_FRONT_CACHE_MB: "0" } });
     try {
-      rows.push(await load("uncached render /acme (front cache off)", `${uncached.url}/acme`, { headers: AE, durationS: DURATION }, uncached.proc.pid));
+      rows.push(await load("uncached render /acme (front cache off)", `${uncached.url}/acme`, { headers: AE, durationS: DURATION, timeoutS: 60 }, uncached.proc.pid));
     } finally {
       await uncached.stop();
     }
@@ -136,7 +136,7 @@ async function main() {
     const bgResult = await bg.stop();
     line(`  from the API's answer: median ${fmt(one.fromAck.median)} ms, p90 ${fmt(one.fromAck.p90)} ms, max ${fmt(one.fromAck.max)} ms`);
     line(`  from sending the write: median ${fmt(one.fromWrite.median)} ms, max ${fmt(one.fromWrite.max)} ms`);
-    line(`  background load meanwhile: ${fmt(bgResult.requests.average, 0)} req/s, p99 ${fmt(bgResult.latency.p99)} ms`);
+    line(`  background load meanwhile: ${fmt(bgResult.rps, 0)} req/s, p99 ${fmt(bgResult.p99)} ms`);
 
     line();
     line(`Race: ${RACE_UPDATES} updates in bursts of 10, posted back to back under load (they land during re-renders)`);
@@ -155,9 +155,11 @@ async function main() {
   const db = await freshSchema();
   const prefix = `hg-bench-${randomUUID().slice(0, 8)}:`;
   const env = { ...SERVER_ENV, DATABASE_URL: db.url(), REDIS_URL, HELIOGRAPH_REDIS_PREFIX: prefix };
-  const a = await startServer({ env });
-  const b = await startServer({ env });
+  let a: RunningServer | undefined;
+  let b: RunningServer | undefined;
   try {
+    a = await startServer({ env });
+    b = await startServer({ env });
     const key = a.apiKey()!;
     const incident = await openIncident(a.url, key);
     await raw(b.url, "/acme", AE);
@@ -166,9 +168,9 @@ async function main() {
     const bgResult = await bgB.stop();
     line(`  from A's answer to B serving it: median ${fmt(two.fromAck.median)} ms, p90 ${fmt(two.fromAck.p90)} ms, max ${fmt(two.fromAck.max)} ms`);
     line(`  from sending the write: median ${fmt(two.fromWrite.median)} ms, max ${fmt(two.fromWrite.max)} ms`);
-    line(`  load on B meanwhile: ${fmt(bgResult.requests.average, 0)} req/s, p99 ${fmt(bgResult.latency.p99)} ms`);
+    line(`  load on B meanwhile: ${fmt(bgResult.rps, 0)} req/s, p99 ${fmt(bgResult.p99)} ms`);
   } finally {
-    await Promise.all([a.stop(), b.stop()]);
+    await Promise.all([a?.stop(), b?.stop()]);
     await db.drop();
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys(`${prefix}*`);

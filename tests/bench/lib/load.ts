@@ -1,5 +1,8 @@
-/** Load generation and process measurements shared by the benchmarks (autocannon, 64 connections). */
-import { spawn, type ChildProcess } from "node:child_process";
+/**
+ * Load generation and process measurements shared by the benchmarks: 64 connections, with wrk when it is
+ * installed (`apt-get install wrk`: a C client leaves the 2 cores to the server) and autocannon otherwise.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +24,8 @@ export interface LoadOptions {
   durationS?: number;
   warmupS?: number;
   headers?: Record<string, string>;
+  /** a request slower than this counts as an error (default 10 s) */
+  timeoutS?: number;
   /** a path per request (e.g. to defeat caches); default: the URL's path */
   path?: () => string;
 }
@@ -42,24 +47,86 @@ function once(url: string, o: LoadOptions, durationS: number): Promise<autocanno
   });
 }
 
-/** Warm up, then measure for `durationS` seconds. */
-export async function load(name: string, url: string, o: LoadOptions = {}, pid?: number): Promise<LoadResult> {
-  if ((o.warmupS ?? 2) > 0) await once(url, o, o.warmupS ?? 2);
-  const r = await once(url, o, o.durationS ?? 10);
+export const TOOL: "wrk" | "autocannon" =
+  process.env.BENCH_TOOL === "autocannon" || spawnSync("wrk", ["--version"]).error !== undefined ? "autocannon" : "wrk";
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytesPerReq: number;
+}
+
+const UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+const BYTES: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+
+/** Reads wrk's --latency report. */
+export function parseWrk(out: string): Measured {
+  const ms = (label: string) => {
+    const m = new RegExp(`^\\s*${label}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(out);
+    return m ? Number(m[1]) * UNIT_MS[m[2]] : NaN;
+  };
+  const total = /(\d+) requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(out);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const requests = total ? Number(total[1]) : 0;
   return {
-    name,
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: ms("50"),
+    p99: ms("99"),
+    errors: sock ? sock.slice(1).reduce((a, n) => a + Number(n), 0) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    bytesPerReq: total && requests ? (Number(total[2]) * BYTES[total[3]]) / requests : 0,
+  };
+}
+
+function wrkArgs(url: string, o: LoadOptions, durationS: number): string[] {
+  const args = ["-t2", `-c${o.connections ?? 64}`, `-d${durationS}s`, "--latency", "--timeout", `${o.timeoutS ?? 10}s`];
+  for (const [k, v] of Object.entries(o.headers ?? {})) args.push("-H", `${k}: ${v}`);
+  return [...args, url];
+}
+
+function wrk(url: string, o: LoadOptions, durationS: number): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const p = spawn("wrk", wrkArgs(url, o, durationS), { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    p.stdout.on("data", (d) => (out += d));
+    p.on("error", reject);
+    p.on("exit", () => resolve(parseWrk(out)));
+  });
+}
+
+async function measure(url: string, o: LoadOptions, durationS: number): Promise<Measured> {
+  if (TOOL === "wrk") return wrk(url, o, durationS);
+  const r = await once(url, o, durationS);
+  return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     bytesPerReq: r.requests.total ? r.throughput.total / r.requests.total : 0,
-    rssMb: pid ? rssMb(pid) : undefined,
   };
 }
 
+/** Warm up, then measure for `durationS` seconds. */
+export async function load(name: string, url: string, o: LoadOptions = {}, pid?: number): Promise<LoadResult> {
+  if ((o.warmupS ?? 2) > 0) await measure(url, o, o.warmupS ?? 2);
+  const r = await measure(url, o, o.durationS ?? 10);
+  return { name, ...r, rssMb: pid ? rssMb(pid) : undefined };
+}
+
 /** Load in the background until stopped (for freshness measurements under load). */
-export function backgroundLoad(url: string, o: LoadOptions = {}): { stop: () => Promise<autocannon.Result> } {
+export function backgroundLoad(url: string, o: LoadOptions = {}): { stop: () => Promise<Measured> } {
+  if (TOOL === "wrk") {
+    const p = spawn("wrk", wrkArgs(url, o, 3600), { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    p.stdout.on("data", (d) => (out += d));
+    const done = new Promise<Measured>((resolve) => p.on("exit", () => resolve(parseWrk(out))));
+    // wrk stops and reports on SIGINT.
+    return { stop: () => (p.kill("SIGINT"), done) };
+  }
   let instance: autocannon.Instance | undefined;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon({ url, connections: o.connections ?? 64, duration: 3600, headers: o.headers }, (err, r) => (err ? reject(err) : resolve(r)));
@@ -67,7 +134,8 @@ export function backgroundLoad(url: string, o: LoadOptions = {}): { stop: () => 
   return {
     stop: async () => {
       instance!.stop();
-      return done;
+      const r = await done;
+      return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, bytesPerReq: 0 };
     },
   };
 }
