@@ -18,44 +18,9 @@ import { renderDisabledEmail, renderEvent, type RenderedEvent } from "./render";
 import { schedulerTick } from "./schedule";
 import { DELIVERY, VERIFY_EVENT } from "./status";
 import type { SubscriberRow } from "./tables";
+import { backoffMs, DEFAULT_WORKER_OPTIONS, type WorkerOptions } from "./worker-options";
 
-export interface WorkerOptions {
-  /** deliveries in flight at once */
-  concurrency: number;
-  /** deliveries in flight per destination host (e-mail counts as one host, "smtp") */
-  hostConcurrency: number;
-  batchSize: number;
-  /** a claimed row not finished by then is taken again by any worker (crash recovery) */
-  leaseMs: number;
-  pollMs: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** failures after this age go to the dead letters */
-  deadAfterMs: number;
-  /** a subscriber failing this long is disabled (and told by e-mail when possible) */
-  disableAfterMs: number;
-  timeoutMs: number;
-  scheduleEveryMs: number;
-  flushMs: number;
-  /** after a delivery ends, wait this long for others before claiming again */
-  coalesceMs: number;
-}
-
-export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
-  concurrency: 64,
-  hostConcurrency: 16,
-  batchSize: 100,
-  leaseMs: 60_000,
-  pollMs: 500,
-  baseDelayMs: 30_000,
-  maxDelayMs: 3_600_000,
-  deadAfterMs: 24 * 3_600_000,
-  disableAfterMs: 3 * 86_400_000,
-  timeoutMs: 10_000,
-  scheduleEveryMs: 30_000,
-  flushMs: 50,
-  coalesceMs: 3,
-};
+export { backoffMs, DEFAULT_WORKER_OPTIONS, type WorkerOptions } from "./worker-options";
 
 export interface WorkerDeps {
   db: Db;
@@ -64,13 +29,6 @@ export interface WorkerDeps {
   sms: SmsConfig | null;
   now?: () => number;
   random?: () => number;
-}
-
-/** Full jitter: a random delay up to the exponential cap, never sooner than the receiver's Retry-After. */
-export function backoffMs(attempts: number, retryAfterSeconds: number | null | undefined, o: Pick<WorkerOptions, "baseDelayMs" | "maxDelayMs">, random = Math.random): number {
-  const cap = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
-  const jitter = Math.floor(random() * cap);
-  return retryAfterSeconds ? Math.min(Math.max(jitter, retryAfterSeconds * 1000), 24 * 3_600_000) : jitter;
 }
 
 type PageHead = NonNullable<Awaited<ReturnType<typeof q.findPageHead>>>;
@@ -86,7 +44,7 @@ export class NotificationWorker {
   private sent: { id: string; subscriberId: string }[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private scheduleTimer: NodeJS.Timeout | null = null;
-  private rendered = new Map<string, RenderedEvent | null>();
+  private rendered = new Map<string, Promise<RenderedEvent | null>>();
   private pages = new Map<string, { at: number; page: PageHead | undefined }>();
   private tasks = new Set<Promise<void>>();
   private deps: ChannelDeps | null = null;
@@ -216,18 +174,24 @@ export class NotificationWorker {
     return page;
   }
 
-  /** Rendered once per event: taken from the event row when another worker already rendered it. */
-  private async renderedFor(eventId: string): Promise<RenderedEvent | null> {
-    if (this.rendered.has(eventId)) return this.rendered.get(eventId)!;
-    const event = await q.findEvent(this.d.db, eventId);
-    let out: RenderedEvent | null = null;
-    if (event) {
-      const text = event.rendered ?? (await q.storeRendered(this.d.db, eventId, toJson(await renderEvent(fromJson<EventPayload>(event.payload)!))));
-      out = fromJson<RenderedEvent>(text);
+  /**
+   * Rendered once per event: the deliveries of one event share one render (a pending promise included),
+   * and a worker that finds the event already rendered by another reuses the stored text.
+   */
+  private renderedFor(eventId: string): Promise<RenderedEvent | null> {
+    let hit = this.rendered.get(eventId);
+    if (!hit) {
+      hit = (async () => {
+        const event = await q.findEvent(this.d.db, eventId);
+        if (!event) return null;
+        const text = event.rendered ?? (await q.storeRendered(this.d.db, eventId, toJson(await renderEvent(fromJson<EventPayload>(event.payload)!))));
+        return fromJson<RenderedEvent>(text);
+      })();
+      hit.catch(() => this.rendered.delete(eventId));
+      if (this.rendered.size > 200) this.rendered.delete(this.rendered.keys().next().value!);
+      this.rendered.set(eventId, hit);
     }
-    if (this.rendered.size > 200) this.rendered.delete(this.rendered.keys().next().value!);
-    this.rendered.set(eventId, out);
-    return out;
+    return hit;
   }
 
   private async process(c: q.Claimed): Promise<void> {
