@@ -35,9 +35,11 @@ interface Entry {
 }
 
 function incidentEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
+  const onThisPage = new Set(snap.cards.flatMap((c) => c.services.map((s) => s.id)));
   return snap.incidents.flatMap(({ incident, services, updates }) => {
     const link = incidentUrl(ctx, incident.id);
-    const affected = services.map((s) => s.name).join(", ");
+    // An incident may also touch services of other (perhaps private) pages: name only this page's.
+    const affected = services.filter((s) => onThisPage.has(s.id)).map((s) => s.name).join(", ");
     const impact = statusLabel(severityToStatus(incident.severity));
     return updates.map((u) => ({
       title: `${incident.name}: ${updateStatusLabel(u.status)}`,

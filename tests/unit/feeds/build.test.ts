@@ -46,6 +46,13 @@ describe("feeds", () => {
     expect(items.at(-1).pubDate).toBe(new Date(NOW - (MAX_ENTRIES - 1) * DAY).toUTCString());
   });
 
+  it("names only this page's services, never another page's", () => {
+    const shared = incident("s", "MINOR", ["api", "secret-svc"], [["INVESTIGATING", NOW - HOUR]]);
+    const xml = buildFeed(snapshot({ incidents: [shared] }), ctx, "rss");
+    expect(xml).toContain("Affected: API");
+    expect(xml).not.toContain("SECRET-SVC");
+  });
+
   it("is byte-stable for the same snapshot (ETag)", () => {
     expect(buildFeed(snap, ctx, "rss")).toBe(buildFeed(snap, ctx, "rss"));
     expect(xmlSafe("a\u0000\ud800b")).toBe("ab");
