@@ -5,8 +5,6 @@ const nextConfig = {
   // Native drivers must be loaded by Node at run time, not bundled.
   serverExternalPackages: ["better-sqlite3", "pg", "pino", "ioredis", "nodemailer", "badge-maker", "request-filtering-agent"],
   poweredByHeader: false,
-  // Private status pages answer 401 with their unlock form through unauthorized() (issue 3).
-  experimental: { authInterrupts: true },
   // The front cache (lib/front-cache) owns public caching; Next keeps nothing in memory it might serve stale.
   cacheMaxMemorySize: 0,
   async headers() {

@@ -1,18 +1,23 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { accessCookieFor, matchKey } from "@/lib/access";
-import { getReadyDb } from "@/lib/db";
+import { accessCookieFor, checkPageAccess, matchKey } from "@/lib/access";
 import { PRIVATE_HEADERS, publicCacheHeaders } from "@/lib/cache/headers";
 import { pageTag } from "@/lib/cache/tags";
+import { getReadyDb } from "@/lib/db";
+import { incidentOnPage } from "@/lib/public-page/incident";
+import { historyPageOf } from "@/lib/public-page/view";
+import { findPageById } from "@/lib/status-pages/queries";
 import { tenancyConfig } from "@/lib/tenancy/config";
-import { BASE_HEADER, PAGE_ID_HEADER, SUBPATH_HEADER, TENANCY_HEADERS } from "@/lib/tenancy/headers";
+import { BASE_HEADER, DOMAIN_BASE, TENANCY_HEADERS } from "@/lib/tenancy/headers";
 import { tenantByDomain, tenantBySlug, type TenantPage } from "@/lib/tenancy/lookup";
-import { internalPath, pageRouteOf, planRequest, type TenancyConfig } from "@/lib/tenancy/route";
+import { internalPath, NOT_FOUND_PATH, pageRouteOf, planRequest, type PageRoute, type TenancyConfig } from "@/lib/tenancy/route";
 import { UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
 
 /**
  * Thin dispatcher over lib/tenancy: resolves the Host to the primary host or a page's custom domain,
- * routes to /<slug>/…, and marks responses public (shared-cacheable, tagged) or private. Pages and
- * routes check access again themselves.
+ * routes to /<slug>/…, marks responses public (shared-cacheable, tagged) or private, and decides the
+ * status of page routes (401 locked, 404 missing): Next 16 renders an empty body when a page calls
+ * notFound() or unauthorized(), so pages render those screens themselves under the status set here.
+ * Pages check access again; this is never the only guard.
  */
 const tenancy: TenancyConfig = tenancyConfig();
 
@@ -21,12 +26,25 @@ function withHeaders(res: NextResponse, headers: Record<string, string>): NextRe
   return res;
 }
 
+/** The status a page route answers with: 401 for a locked private page, 404 for a missing incident or history page. */
+async function routeStatus(request: NextRequest, tenant: TenantPage, route: PageRoute, rest: string): Promise<number | undefined> {
+  if (route === "other") return undefined;
+  const db = await getReadyDb();
+  if (tenant.isPrivate) {
+    const page = await findPageById(db, tenant.id);
+    const input = { cookieHeader: request.headers.get("cookie"), authorization: request.headers.get("authorization"), keyParam: null };
+    if (!page || !(await checkPageAccess(db, page, input))) return 401;
+  }
+  if (route === "incident" && !(await incidentOnPage(db, tenant, rest.slice("/incidents/".length)))) return 404;
+  if (route === "history" && historyPageOf(request.nextUrl.searchParams) === null) return 404;
+  return undefined;
+}
+
 async function site(request: NextRequest, tenant: TenantPage, rest: string, base: string, forwarded: Headers, rewrite: boolean) {
   const route = pageRouteOf(rest);
   const url = request.nextUrl;
-  forwarded.set(BASE_HEADER, base);
-  forwarded.set(PAGE_ID_HEADER, tenant.id);
-  forwarded.set(SUBPATH_HEADER, `${rest}${url.search}`);
+  // An empty header value would not reach the page, hence a word for "served at the custom domain's root".
+  forwarded.set(BASE_HEADER, base === "" ? DOMAIN_BASE : base);
 
   if (tenant.isPrivate && route !== "other" && request.method === "GET" && url.searchParams.has("key")) {
     // A shared link with ?key=: remember it in the access cookie and drop it from the address bar.
@@ -35,20 +53,24 @@ async function site(request: NextRequest, tenant: TenantPage, rest: string, base
     if (credential) {
       const clean = new URL(url);
       clean.searchParams.delete("key");
-      const location = `${`${base}${rest}` || "/"}${clean.search}`;
-      const res = new NextResponse(null, { status: 303, headers: { Location: location } });
+      // Absolute for NextResponse; Next turns a same-origin Location back into a relative one.
+      const res = NextResponse.redirect(new URL(`${`${base}${rest}` || "/"}${clean.search}`, request.url), 303);
       res.headers.append("Set-Cookie", await accessCookieFor(db, tenant.id, credential));
       return withHeaders(res, PRIVATE_HEADERS);
     }
   }
 
-  const res = rewrite
-    ? NextResponse.rewrite(new URL(`${internalPath(tenant.slug, rest)}${url.search}`, request.url), { request: { headers: forwarded } })
-    : NextResponse.next({ request: { headers: forwarded } });
+  const status = await routeStatus(request, tenant, route, rest);
+  const init = { request: { headers: forwarded }, status };
+  const res = rewrite ? NextResponse.rewrite(new URL(`${internalPath(tenant.slug, rest)}${url.search}`, request.url), init) : NextResponse.next(init);
   if (tenant.isPrivate) return withHeaders(res, PRIVATE_HEADERS);
   // Only the HTML pages are marked here; other routes under a page (feeds, forms) decide for themselves.
   if (route !== "other" && (request.method === "GET" || request.method === "HEAD")) return withHeaders(res, publicCacheHeaders([pageTag(tenant.id)]));
   return res;
+}
+
+function notFound(request: NextRequest, forwarded: Headers): NextResponse {
+  return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers: forwarded } });
 }
 
 export async function proxy(request: NextRequest) {
@@ -66,10 +88,11 @@ export async function proxy(request: NextRequest) {
       return NextResponse.redirect(plan.location, plan.permanent ? 308 : 307);
     case "unknown-host":
       return new NextResponse(UNKNOWN_HOST_HTML, { status: 404, headers: UNKNOWN_HOST_HEADERS });
+    case "not-found":
+      return notFound(request, forwarded);
     case "slug": {
       const tenant = await tenantBySlug(plan.slug);
-      // No such page: Next answers 404 (or a top-level route like /v1 serves itself).
-      if (!tenant) return NextResponse.next({ request: { headers: forwarded } });
+      if (!tenant) return notFound(request, forwarded);
       if (plan.canonicalPath) return NextResponse.redirect(new URL(`${plan.canonicalPath}${url.search}`, request.url), 308);
       return site(request, tenant, plan.rest, `/${tenant.slug}`, forwarded, false);
     }

@@ -30,7 +30,9 @@ export async function startServer(opts: { dir: string }): Promise<StartedServer>
     if (!(await redis.ready(5000))) log.warn("front cache: Redis not reachable yet; cached pages expire within a second until it is");
   }
 
-  const app = next({ dev: false, dir: opts.dir, hostname: env.HOSTNAME, port: env.PORT });
+  // No hostname here: with one, Next builds proxy.ts's request URLs and its rewrite base from different
+  // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves (issue 3).
+  const app = next({ dev: false, dir: opts.dir, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
   const cache = new FrontCache({

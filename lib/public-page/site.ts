@@ -7,7 +7,7 @@ import type { StatusPage } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { findPageBySlug } from "@/lib/status-pages/queries";
 import { pageAddress, validBase, type SiteBase } from "@/lib/tenancy/address";
-import { BASE_HEADER, safeSubpath, SUBPATH_HEADER } from "@/lib/tenancy/headers";
+import { BASE_HEADER } from "@/lib/tenancy/headers";
 import { SLUG_PATTERN } from "@/lib/tenancy/route";
 
 export interface Site {
@@ -18,8 +18,6 @@ export interface Site {
   address: string;
   /** false for a private page the visitor has not unlocked */
   access: boolean;
-  /** the path below the page this request is for (for 401/404 screens) */
-  subpath: string;
 }
 
 /**
@@ -39,6 +37,5 @@ export const loadSite = cache(async (slug: string): Promise<Site | null> => {
     base: validBase(h.get(BASE_HEADER), page),
     address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL),
     access,
-    subpath: safeSubpath(h.get(SUBPATH_HEADER)),
   };
 });

@@ -117,6 +117,12 @@ export function historyMonths(page: number, now: number, perPage = MONTHS_PER_HI
   return out;
 }
 
+/** The history page number of a query string (repeated ?page= is invalid). */
+export function historyPageOf(params: URLSearchParams): number | null {
+  const all = params.getAll("page");
+  return parseHistoryPage(all.length === 0 ? undefined : all.length === 1 ? all[0] : all);
+}
+
 /** `?page=` of the history: a positive integer up to 1200 (a century of quarters is plenty), else null. */
 export function parseHistoryPage(raw: string | string[] | undefined): number | null {
   if (raw === undefined) return 1;

@@ -1,4 +1,5 @@
 import type { StatusPage } from "@/lib/db/types";
+import { DOMAIN_BASE } from "./headers";
 
 /**
  * Where a page lives for visitors: its custom domain when set, else /<slug> on the public URL.
@@ -15,6 +16,6 @@ export type SiteBase = "" | `/${string}`;
 
 /** Accepts only the two bases this page can have, so a forged header cannot point links elsewhere. */
 export function validBase(raw: string | null, page: Pick<StatusPage, "url" | "custom_domain">): SiteBase {
-  if (raw === "" && page.custom_domain) return "";
+  if (raw === DOMAIN_BASE && page.custom_domain) return "";
   return `/${page.url}`;
 }

@@ -8,6 +8,7 @@ import { findPageByDomain, findPageBySlug } from "@/lib/status-pages/queries";
 /** What routing needs to know about a page. */
 export interface TenantPage {
   id: string;
+  accountId: string;
   slug: string;
   customDomain: string | null;
   isPrivate: boolean;
@@ -54,7 +55,7 @@ class TenantCache {
     if (hit && now - hit.at < TTL_MS) return hit.page;
     const epoch = this.epoch;
     const row = await load();
-    const page = row ? { id: row.id, slug: row.url, customDomain: row.custom_domain, isPrivate: row.is_private === 1 } : null;
+    const page = row ? { id: row.id, accountId: row.account_id, slug: row.url, customDomain: row.custom_domain, isPrivate: row.is_private === 1 } : null;
     // An invalidation that arrived during the load may be newer than what we read: don't keep it.
     if (epoch === this.epoch) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

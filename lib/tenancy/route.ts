@@ -21,13 +21,23 @@ export interface IncomingRequest {
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** Paths served the same on every known host (never mapped into a page). */
-const GLOBAL_FILES = new Set(["/robots.txt", "/sitemap.xml", "/heliograph.svg", "/favicon.ico"]);
+const GLOBAL_FILES = new Set(["/robots.txt", "/sitemap.xml", "/heliograph.svg"]);
 export const isGlobalPath = (pathname: string) => pathname.startsWith("/_next/") || GLOBAL_FILES.has(pathname);
+
+/** Top-level routes of the app besides pages (a new one must be added here, or it answers 404). */
+const TOP_LEVEL = /^\/(v1(\/|$)|openapi\.json$)/;
+
+/**
+ * Where unknown addresses are rewritten: a path no route matches, so Next renders app/not-found.tsx
+ * into the HTML (calling notFound() in a page leaves the body empty in production, see proxy.ts).
+ */
+export const NOT_FOUND_PATH = "/_heliograph/not-found";
 
 export type RequestPlan =
   | { action: "pass" }
   | { action: "redirect"; location: string; permanent: boolean }
   | { action: "unknown-host" }
+  | { action: "not-found" }
   | { action: "slug"; slug: string; rest: string; canonicalPath: string | null }
   | { action: "domain"; hostname: string; rest: string; wwwOf: string | null };
 
@@ -49,10 +59,10 @@ export function planRequest(req: IncomingRequest, cfg: TenancyConfig): RequestPl
   if (hostname === `www.${primary}`) return { action: "redirect", location: `${cfg.publicOrigin}${req.pathname}${req.search}`, permanent: true };
   if (isPrimary(hostname, primary)) {
     if (req.pathname === "/") return cfg.rootRedirect ? { action: "redirect", location: cfg.rootRedirect, permanent: false } : { action: "pass" };
-    if (isGlobalPath(req.pathname)) return { action: "pass" };
+    if (isGlobalPath(req.pathname) || TOP_LEVEL.test(req.pathname)) return { action: "pass" };
     const m = /^\/([^/]+)(\/.*)?$/.exec(req.pathname);
     const slug = m?.[1].toLowerCase();
-    if (!m || !slug || !SLUG_PATTERN.test(slug)) return { action: "pass" };
+    if (!m || !slug || !SLUG_PATTERN.test(slug)) return { action: "not-found" };
     const rest = m[2] ?? "";
     return { action: "slug", slug, rest, canonicalPath: m[1] === slug ? null : `/${slug}${rest}` };
   }

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import { notFound, unauthorized } from "next/navigation";
+import { notFound } from "next/navigation";
 import { getReadyDb } from "@/lib/db";
 import { loadPageSnapshot } from "@/lib/public-page/load";
 import { siteMetadata } from "@/lib/public-page/metadata";
 import { loadSite } from "@/lib/public-page/site";
 import { formatDay, groupIncidentsByDay, onPage, splitMaintenance } from "@/lib/public-page/view";
+import { Locked } from "@/components/access/locked";
 import { ActiveIncident, IncidentLine } from "@/components/incident/incident-parts";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { ServiceCard } from "@/components/service-card/service-card";
@@ -13,7 +14,7 @@ import { LiveRefresh } from "@/components/live/live-refresh";
 
 export const dynamic = "force-dynamic";
 
-type Params = { params: Promise<{ site: string }> };
+type Params = { params: Promise<{ site: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const site = await loadSite((await params).site);
@@ -21,10 +22,10 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return siteMetadata(site, { title: `${site.page.name} status`, path: "" });
 }
 
-export default async function StatusPage({ params }: Params) {
+export default async function StatusPage({ params, searchParams }: Params) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  if (!site.access) unauthorized();
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} />;
   const { page, base } = site;
   const snap = await loadPageSnapshot(await getReadyDb(), page);
   const serviceIds = new Set(snap.cards.flatMap((c) => c.services.map((s) => s.id)));

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
 import { PUBLIC_CACHE_CONTROL } from "@/lib/cache/headers";
 import { updatePage } from "@/lib/status-pages/service";
-import { makePage, request } from "./fixtures";
+import { NOT_FOUND_PATH } from "@/lib/tenancy/route";
+import { makePage, openIncident, request } from "./fixtures";
 
 /** proxy.ts decisions as Next sees them: rewrites, request headers for the page, response headers. */
 const BASE = "http://localhost:3000";
@@ -17,7 +18,6 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
       expect(res.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
       expect(res.headers.get("x-heliograph-cache-tags")).toBe(`page:${page.id}`);
       expect(forwardedHeader(res, "x-heliograph-base")).toBe(`/${slug}`);
-      expect(forwardedHeader(res, "x-heliograph-page")).toBe(page.id);
     }
   });
 
@@ -49,7 +49,7 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
       const res = (await proxy(request(`http://${domain}/incidents/abc?x=1`, { host })))!;
       expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe(`/${slug}/incidents/abc`);
       expect(new URL(res.headers.get("x-middleware-rewrite")!).search).toBe("?x=1");
-      expect(forwardedHeader(res, "x-heliograph-base")).toBe("");
+      expect(forwardedHeader(res, "x-heliograph-base")).toBe("domain");
       expect(res.headers.get("x-heliograph-cache-tags")).toBe(`page:${page.id}`);
     }
     const root = (await proxy(request(`http://${domain}/`, { host: domain })))!;
@@ -87,12 +87,44 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(upper.headers.get("location")).toBe(`${BASE}/${slug}/history?page=2`);
   });
 
-  it("passes unknown slugs and top-level files through untouched (Next answers 404)", async () => {
-    for (const path of ["/no-such-page", "/robots.txt", "/sitemap.xml", "/heliograph.svg", "/"]) {
+  it("rewrites unknown slugs and paths to a route-less path, so Next renders the 404 page into the HTML", async () => {
+    for (const path of ["/no-such-page", "/no-such-page/history", "/favicon.ico", "/-bad", "/_next-x"]) {
       const res = (await proxy(request(`${BASE}${path}`)))!;
-      expect(res.headers.get("x-middleware-next")).toBe("1");
+      expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname, path).toBe(NOT_FOUND_PATH);
       expect(res.headers.get("x-heliograph-cache-tags")).toBeNull();
     }
+    for (const path of ["/robots.txt", "/sitemap.xml", "/heliograph.svg", "/", "/v1/status-pages", "/openapi.json"]) {
+      const res = (await proxy(request(`${BASE}${path}`)))!;
+      expect(res.headers.get("x-middleware-next"), path).toBe("1");
+    }
+  });
+
+  it("answers 404 for an incident that is not the page's and for a bad history page, 200 otherwise", async () => {
+    const p = await makePage();
+    const other = await makePage();
+    const mine = await openIncident(p.db, p.accountId, [p.services.api.id]);
+    const theirs = await openIncident(other.db, other.accountId, [other.services.api.id]);
+    const status = async (path: string) => (await proxy(request(`${BASE}/${p.slug}${path}`)))!.status;
+    expect(await status(`/incidents/${mine.incident.id}`)).toBe(200);
+    expect(await status(`/incidents/${theirs.incident.id}`)).toBe(404);
+    expect(await status("/incidents/00000000-0000-4000-8000-000000000000")).toBe(404);
+    expect(await status("/incidents/not-a-uuid")).toBe(404);
+    expect(await status("/incidents/%E0%A4%A")).toBe(404);
+    expect(await status("/history?page=2")).toBe(200);
+    for (const bad of ["?page=0", "?page=abc", "?page=1&page=2", "?page=99999"]) expect(await status(`/history${bad}`), bad).toBe(404);
+  });
+
+  it("answers 401 on a private page's HTML routes until the visitor has access", async () => {
+    const p = await makePage({ isPrivate: true, withKey: true });
+    const incident = await openIncident(p.db, p.accountId, [p.services.api.id]);
+    for (const path of ["", "/history", `/incidents/${incident.incident.id}`]) {
+      expect((await proxy(request(`${BASE}/${p.slug}${path}`)))!.status, path).toBe(401);
+      const withKey = (await proxy(request(`${BASE}/${p.slug}${path}`, { headers: { authorization: `Bearer ${p.key}` } })))!;
+      expect(withKey.status, path).toBe(200);
+      expect(withKey.headers.get("cache-control")).toBe("private, no-store");
+    }
+    // Other routes under the page (feeds, badges, the unlock form) check access themselves.
+    expect((await proxy(request(`${BASE}/${p.slug}/badge.svg`)))!.status).toBe(200);
   });
 
   it("sees a page's new address at the next request (tenancy cache invalidated by the write)", async () => {

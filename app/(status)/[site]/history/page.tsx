@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { notFound, unauthorized } from "next/navigation";
+import { notFound } from "next/navigation";
 import { getReadyDb } from "@/lib/db";
 import { loadHistory } from "@/lib/public-page/history";
 import { siteMetadata } from "@/lib/public-page/metadata";
 import { loadSite } from "@/lib/public-page/site";
 import { parseHistoryPage } from "@/lib/public-page/view";
+import { Locked } from "@/components/access/locked";
 import { IncidentLine } from "@/components/incident/incident-parts";
+import { NotFoundContent } from "@/components/site/not-found-content";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 
 export const dynamic = "force-dynamic";
@@ -21,9 +23,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function HistoryPage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  if (!site.access) unauthorized();
-  const pageNumber = parseHistoryPage((await searchParams).page);
-  if (pageNumber === null) notFound();
+  const query = await searchParams;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/history" query={query} />;
+  const pageNumber = parseHistoryPage(query.page);
+  if (pageNumber === null) return <NotFoundContent base={site.base} what="history page" />;
   const history = await loadHistory(await getReadyDb(), site.page, pageNumber);
   const { base } = site;
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound, unauthorized } from "next/navigation";
+import { notFound } from "next/navigation";
 import { getReadyDb } from "@/lib/db";
 import { incidentDuration } from "@/lib/incidents/derive";
 import { markdownToText } from "@/lib/markdown";
@@ -8,13 +8,15 @@ import { siteMetadata } from "@/lib/public-page/metadata";
 import { loadSite } from "@/lib/public-page/site";
 import { formatDuration, updateStatusLabel } from "@/lib/public-page/view";
 import { severityToStatus } from "@/lib/status";
+import { Locked } from "@/components/access/locked";
 import { IncidentTimeline, SeverityPill } from "@/components/incident/incident-parts";
+import { NotFoundContent } from "@/components/site/not-found-content";
 import { StatusIcon } from "@/components/status/status-icon";
 import { LocalTime } from "@/components/time/local-time";
 
 export const dynamic = "force-dynamic";
 
-type Params = { params: Promise<{ site: string; id: string }> };
+type Params = { params: Promise<{ site: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load(params: Params["params"]) {
   const { site: slug, id } = await params;
@@ -35,10 +37,11 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   });
 }
 
-export default async function IncidentPage({ params }: Params) {
+export default async function IncidentPage({ params, searchParams }: Params) {
   const { site, view } = await load(params);
-  if (!site.access) unauthorized();
-  if (!view) notFound();
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path={`/incidents/${(await params).id}`} query={await searchParams} />;
+  // proxy.ts answered 404 for an incident that is not this page's; notFound() would render an empty body.
+  if (!view) return <NotFoundContent base={site.base} what="incident" />;
   const { incident } = view;
   const resolved = incident.last_update_status === "RESOLVED";
   const duration = formatDuration(incidentDuration(incident.started_at, incident.resolved_at));
