@@ -60,6 +60,7 @@ export function ManageForm(props: {
   base: string;
   services: { id: string; name: string }[];
   chosen: string[] | null;
+  webhook: boolean;
 }) {
   const [state, formAction, pending] = useActionState(props.action, { kind: "idle" } as ManageState);
   if (state.kind === "unsubscribed")
@@ -72,6 +73,13 @@ export function ManageForm(props: {
   return (
     <>
       {state.kind === "saved" && <p role="status">Saved. You will hear about the services you chose.</p>}
+      {state.kind === "secret" && (
+        <p role="status">
+          New signing secret — shown only now; deliveries from now on are signed with it:
+          <br />
+          <code style={{ userSelect: "all", wordBreak: "break-all" }}>{state.secret}</code>
+        </p>
+      )}
       {state.kind === "error" && (
         <p className="notice" role="alert">
           {state.message}
@@ -99,6 +107,14 @@ export function ManageForm(props: {
         <button type="submit" name="intent" value="unsubscribe" disabled={pending}>
           Unsubscribe
         </button>
+        {props.webhook && (
+          <>
+            {" "}
+            <button type="submit" name="intent" value="new-secret" disabled={pending}>
+              New signing secret
+            </button>
+          </>
+        )}
       </form>
     </>
   );

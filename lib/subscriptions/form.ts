@@ -4,7 +4,7 @@ import type { StatusPage } from "@/lib/db/types";
 import { RateLimitedError, ValidationError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Guard } from "@/lib/outbound";
-import { confirmEmail, confirmSms, unsubscribeByToken, updateManagedServices } from "./self-service";
+import { confirmEmail, confirmSms, rotateWebhookSecret, unsubscribeByToken, updateManagedServices } from "./self-service";
 import { subscribe } from "./service";
 
 /** What the sign-up form shows after a submission (serializable: it travels through a server action). */
@@ -67,12 +67,16 @@ export async function handleConfirmSms(db: Db, page: StatusPage, form: FormData)
   return r === "confirmed" ? { kind: "confirmed" } : { kind: "invalid", message: r === "locked" ? CONFIRM_MESSAGES.locked : CONFIRM_MESSAGES.code };
 }
 
-export type ManageState = { kind: "idle" } | { kind: "saved" } | { kind: "unsubscribed" } | { kind: "error"; message: string };
+export type ManageState = { kind: "idle" } | { kind: "saved" } | { kind: "unsubscribed" } | { kind: "secret"; secret: string } | { kind: "error"; message: string };
 
 export async function handleManageForm(db: Db, page: StatusPage, form: FormData): Promise<ManageState> {
   const token = str(form.get("token"));
   if (str(form.get("intent")) === "unsubscribe") {
     return (await unsubscribeByToken(db, page, token)) ? { kind: "unsubscribed" } : { kind: "error", message: "This link is not valid." };
+  }
+  if (str(form.get("intent")) === "new-secret") {
+    const secret = await rotateWebhookSecret(db, page, token);
+    return secret ? { kind: "secret", secret } : { kind: "error", message: "Only an active webhook subscription has a signing secret." };
   }
   const all = str(form.get("scope")) !== "some";
   const services = all ? [] : form.getAll("services").filter((s): s is string => typeof s === "string");

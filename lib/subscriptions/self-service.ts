@@ -4,7 +4,7 @@ import { fromJson, toJson } from "@/lib/db/json";
 import type { StatusPage } from "@/lib/db/types";
 import type { SubscriberRow } from "@/lib/notifications/tables";
 import { loadCards } from "@/lib/status-pages/service";
-import { confirmTokenValid, parseConfirmToken, parseRefToken, smsCode, subscriptionKeys } from "./crypto";
+import { confirmTokenValid, encryptSecret, newWebhookSecret, parseConfirmToken, parseRefToken, smsCode, subscriptionKeys } from "./crypto";
 import * as q from "./queries";
 import { endSubscription, validateScope } from "./service";
 
@@ -80,4 +80,16 @@ export async function unsubscribeByToken(db: Db, page: StatusPage, token: string
   if (!sub) return false;
   if (sub.unsubscribed_at === null) await endSubscription(db, sub.id, "unsubscribed");
   return true;
+}
+
+/**
+ * A new signing secret for a webhook subscriber, shown once. Webhooks added through the API never had
+ * their secret shown: the manage link (sent in every delivery's meta.manage) is how their owner gets one.
+ */
+export async function rotateWebhookSecret(db: Db, page: StatusPage, token: string): Promise<string | null> {
+  const sub = await subscriberFromToken(db, page, token);
+  if (!sub || sub.channel !== "WEBHOOK" || sub.unsubscribed_at !== null) return null;
+  const secret = newWebhookSecret();
+  await q.updateSubscriber(db, sub.id, { secret_enc: encryptSecret(await subscriptionKeys(db), secret), updated_at: Date.now() });
+  return secret;
 }

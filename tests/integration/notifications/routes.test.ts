@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Webhook } from "standardwebhooks";
 import { GET as unsubscribeGet, POST as unsubscribePost } from "@/app/(status)/[site]/manage/unsubscribe/route";
 import { GET as deliveriesGet } from "@/app/v1/status-pages/incidents/[id]/incident-updates/[updateId]/deliveries/route";
 import { createIncident } from "@/lib/incidents/service";
@@ -94,6 +95,21 @@ describe(`public subscription endpoints on ${process.env.HELIOGRAPH_TEST_STORE}`
     expect((await listSubscriptions(db, accountId, page.id))[0].service_ids).toBeNull();
     expect(await handleManageForm(db, page, form({ token, intent: "unsubscribe" }))).toEqual({ kind: "unsubscribed" });
     expect(await listSubscriptions(db, accountId, page.id)).toHaveLength(0);
+  });
+
+  it("a webhook added through the API gets its signing secret from the manage link", async () => {
+    const { db, accountId, page, services } = await pageWithServices("route-secret");
+    const rec = await startReceiver();
+    await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "WEBHOOK", config: rec.url }], autoVerify: true }, loopbackGuard());
+    const [sub] = await listSubscriptions(db, accountId, page.id);
+    const token = new URL(subscriberLinks(await subscriptionKeys(db), page, sub.id).manage).searchParams.get("token")!;
+    const state = await handleManageForm(db, page, form({ token, intent: "new-secret" }));
+    expect(state).toMatchObject({ kind: "secret", secret: expect.stringMatching(/^whsec_/) });
+    await createIncident(db, accountId, { name: "S", severity: "MINOR", serviceIds: [services[0].id], update: { description: "x", notifySubscribers: true } });
+    await testWorker(db).drain();
+    const got = rec.received.at(-1)!;
+    expect(new Webhook(state.kind === "secret" ? state.secret : "").verify(got.body, got.headers)).toMatchObject({ incident: { name: "S" } });
+    await rec.close();
   });
 
   it("unconfirmed sign-ups are deleted after 7 days", async () => {

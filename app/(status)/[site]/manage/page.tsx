@@ -37,7 +37,7 @@ export default async function ManagePage({ params, searchParams }: Props) {
             Updates from {site.page.name} go to <strong>{s.target}</strong>
             {s.status === "PENDING" ? " once it is confirmed" : ""}.
           </p>
-          <ManageForm action={manageAction.bind(null, site.page.url)} token={token} base={site.base} services={managed.services} chosen={managed.chosen} />
+          <ManageForm action={manageAction.bind(null, site.page.url)} token={token} base={site.base} services={managed.services} chosen={managed.chosen} webhook={s.channel === "WEBHOOK"} />
         </>
       )}
     </section>
