@@ -19,7 +19,7 @@ afterAll(async () => {
   r.disconnect();
 });
 
-async function until(check: () => boolean, ms = 2000) {
+async function until(check: () => boolean, ms = 10_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error("condition not met in time");
