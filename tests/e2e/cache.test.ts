@@ -11,7 +11,7 @@ import { DIST_DIR, ROOT, startServer, type RunningServer } from "./harness";
 import { api, openIncident, postUpdate, raw } from "./cache-helpers";
 import { REDIS_URL, freshSchema, requireRedis } from "./cache-pg";
 
-const TTL_S = 3;
+const TTL_S = 5;
 let server: RunningServer;
 let key: string;
 
