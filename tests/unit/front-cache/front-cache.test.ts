@@ -72,7 +72,9 @@ describe("front cache: what is stored", () => {
     const o = origin();
     const { port } = await start(o);
     for (let i = 0; i < 2; i++) {
-      await get(port, "/cookie");
+      const withCookie = await get(port, "/cookie");
+      expect(withCookie.headers["set-cookie"]).toEqual(["a=b"]);
+      expect(withCookie.headers["x-heliograph-cache-tags"]).toBeUndefined();
       await get(port, "/vary");
     }
     expect(o.renders).toBe(4);
