@@ -109,11 +109,13 @@ describe("the demo status page", () => {
     const firstBars = page.locator("ol.bars").first();
     await firstBars.locator("li").last().focus();
     await page.keyboard.press("ArrowLeft");
-    const focused = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.day);
-    expect(focused).toBe(await firstBars.locator("li").nth(88).getAttribute("data-day"));
-    expect(await page.evaluate(() => document.activeElement!.textContent)).toMatch(/^\d{4}-\d{2}-\d{2}: (100%|\d+\.\d\d%) uptime|no data/);
+    const focusedText = () => page.evaluate(() => document.activeElement!.textContent);
+    expect(await focusedText()).toBe(await firstBars.locator("li").nth(88).textContent());
+    expect(await focusedText()).toMatch(/^\d{4}-\d{2}-\d{2}: ((100%|\d+\.\d\d%) uptime|no data)/);
+    // The tooltip of the focused bar is visible (not only read out).
+    expect(await page.evaluate(() => (document.activeElement!.querySelector(".tip") as HTMLElement).getBoundingClientRect().width)).toBeGreaterThan(50);
     await page.keyboard.press("Home");
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.day)).toBe(await firstBars.locator("li").first().getAttribute("data-day"));
+    expect(await focusedText()).toBe(await firstBars.locator("li").first().textContent());
     await context.close();
   });
 

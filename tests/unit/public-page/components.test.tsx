@@ -55,8 +55,8 @@ describe("ServiceCard", () => {
     expect(html.match(/<li class="bar /g)).toHaveLength(90);
     expect(html.match(/tabindex="0"/gi)).toHaveLength(1);
     expect(html.match(/class="bar s-NO_DATA"/g)).toHaveLength(10);
-    expect(html).toContain(": no data</span>");
-    expect(html).toMatch(/data-tip="[^"]*: 97.50% uptime, 1 incident: API errors"/);
+    expect(html).toContain(': no data</span>');
+    expect(html).toMatch(/<span class="tip">[^<]*: 97.50% uptime, 1 incident: API errors<\/span>/);
     expect(html).toContain('aria-label="API: daily uptime over the last 90 days');
   });
 });
