@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import type { ConfirmState, ManageState } from "@/lib/subscriptions/form";
 
 type Action<S> = (prev: S, form: FormData) => Promise<S>;
+const choice = { display: "flex", gap: ".4rem", alignItems: "center", margin: ".2rem 0" };
 
 function Result({ state, base }: { state: ConfirmState; base: string }) {
   if (state.kind === "confirmed")
@@ -87,16 +88,16 @@ export function ManageForm(props: {
       )}
       <form action={formAction}>
         <input type="hidden" name="token" value={props.token} />
-        <fieldset className="field">
+        <fieldset style={{ border: 0, padding: 0, margin: ".75rem 0" }}>
           <legend>Which services do you want to hear about?</legend>
-          <label style={{ display: "block" }}>
+          <label style={choice}>
             <input type="radio" name="scope" value="all" defaultChecked={props.chosen === null} /> All services
           </label>
-          <label style={{ display: "block" }}>
+          <label style={choice}>
             <input type="radio" name="scope" value="some" defaultChecked={props.chosen !== null} /> Only these:
           </label>
           {props.services.map((s) => (
-            <label key={s.id} style={{ display: "block", marginLeft: "1.5rem" }}>
+            <label key={s.id} style={{ ...choice, marginLeft: "1.5rem" }}>
               <input type="checkbox" name="services" value={s.id} defaultChecked={chosen.has(s.id)} /> {s.name}
             </label>
           ))}

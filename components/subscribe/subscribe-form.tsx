@@ -19,10 +19,15 @@ export interface SubscribeFormProps {
   base: string;
 }
 
+// Radios and checkboxes sit outside the .field class, whose inputs are full-width text boxes.
+const fieldset = { border: 0, padding: 0, margin: ".75rem 0" };
+const choice = { display: "flex", gap: ".4rem", alignItems: "center", margin: ".2rem 0" };
+
 /** Works as a plain form POST without JavaScript; with it, the answer appears without a page load. */
 export function SubscribeForm({ action, channels, services, base }: SubscribeFormProps) {
   const [state, formAction, pending] = useActionState(action, { kind: "idle" } as SubscribeState);
-  const values = state.kind === "error" ? state.values : { type: "", address: "", contactEmail: "" };
+  const values: Record<string, string> = state.kind === "error" ? state.values : {};
+  const selected = new Set((values.services ?? "").split(",").filter(Boolean));
   const [type, setType] = useState<Channel>((channels.includes(values.type as Channel) ? values.type : channels[0]) as Channel);
   if (state.kind === "done") return <Done state={state} base={base} />;
   const bad = (f: string) => state.kind === "error" && state.fields.includes(f);
@@ -34,11 +39,11 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
           {state.message}
         </p>
       )}
-      <fieldset className="field">
+      <fieldset style={fieldset}>
         <legend>How should we tell you?</legend>
         {channels.map((ch) => (
-          <label key={ch} style={{ marginRight: "1rem", whiteSpace: "nowrap" }}>
-            <input type="radio" name="type" value={ch} checked={type === ch} onChange={() => setType(ch)} /> {CHANNELS[ch].label}
+          <label key={ch} style={{ marginRight: "1.25rem", whiteSpace: "nowrap", display: "inline-flex", gap: ".35rem", alignItems: "center" }}>
+            <input type="radio" name="type" value={ch} defaultChecked={type === ch} onChange={() => setType(ch)} /> {CHANNELS[ch].label}
           </label>
         ))}
       </fieldset>
@@ -72,12 +77,12 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
         </label>
       </div>
       {services.length > 1 && (
-        <details className="field">
+        <details style={{ margin: ".75rem 0" }} open={selected.size > 0 || undefined}>
           <summary>Only some services? (default: all)</summary>
           <p className="muted">Leave all unticked to hear about every service.</p>
           {services.map((s) => (
-            <label key={s.id} style={{ display: "block" }}>
-              <input type="checkbox" name="services" value={s.id} /> {s.name}
+            <label key={s.id} style={choice}>
+              <input type="checkbox" name="services" value={s.id} defaultChecked={selected.has(s.id)} /> {s.name}
             </label>
           ))}
         </details>
@@ -117,7 +122,7 @@ function Done({ state, base }: { state: Extract<SubscribeState, { kind: "done" }
             <code style={{ userSelect: "all", wordBreak: "break-all" }}>{state.secret}</code>
           </p>
           <p className="muted">
-            Verify each delivery&apos;s webhook-signature header with it (Standard Webhooks). If this URL was already subscribed, the secret it has stays in force and this one is not used.
+            Verify each delivery&apos;s webhook-signature header with it (Standard Webhooks). If this URL was already subscribed, its existing secret stays in force and this one is not used.
           </p>
         </>
       )}

@@ -24,12 +24,13 @@ const FIELD_MESSAGES: Record<string, string> = {
 
 /** The sign-up form's submission: one verb, errors turned into what the visitor can fix. */
 export async function handleSubscribeForm(db: Db, page: StatusPage, form: FormData, client: string, guard?: Guard): Promise<SubscribeState> {
-  const values = { type: str(form.get("type")), address: str(form.get("address")), contactEmail: str(form.get("contactEmail")) };
+  const services = form.getAll("services").filter((s): s is string => typeof s === "string" && s !== "");
+  const values = { type: str(form.get("type")), address: str(form.get("address")), contactEmail: str(form.get("contactEmail")), services: services.join(",") };
   const input = {
     type: values.type as "EMAIL",
     address: values.address,
     contactEmail: values.contactEmail || undefined,
-    services: form.getAll("services").filter((s): s is string => typeof s === "string" && s !== ""),
+    services,
     website: str(form.get("website")) || undefined,
   };
   try {
