@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import type { Site } from "./site";
 
 /** Title, description, canonical address (the custom domain when set) and Open Graph tags of a page route. */
-export function siteMetadata(site: Site, opts: { title: string; path: string; description?: string | null }): Metadata {
+export function siteMetadata(site: Site, opts: { title: string; path: string; description?: string | null; image?: string }): Metadata {
   const { page } = site;
   if (!site.access) return { title: `${page.name} (private status page)`, robots: { index: false, follow: false } };
   const canonical = `${site.address}${opts.path}`;

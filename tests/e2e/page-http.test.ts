@@ -77,6 +77,7 @@ describe("public status page routes", () => {
     // The canonical address is the custom domain, also when the page is opened under /<slug>.
     const bySlug = await raw(server.url, "/custom-co");
     expect(bySlug.text).toMatch(/<link rel="canonical" href="http:\/\/status\.custom\.test\/?"/);
+    expect(bySlug.text).toContain('<meta property="og:image" content="http://status.custom.test/og.png"/>');
   });
 
   it("a private page answers 401 with the unlock form, private and noindex, and shows nothing of the page", async () => {
@@ -109,6 +110,27 @@ describe("public status page routes", () => {
     const right = await fetch(`${server.url}/internal/access`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ secret: PASSWORD, next: "/history" }).toString() });
     expect(right.status).toBe(303);
     expect(right.headers.get("set-cookie")).toMatch(/^hg_access_/);
+  });
+
+  it("pages carry title, description, canonical address and Open Graph tags whose image exists", async () => {
+    const page = await raw(server.url, "/acme");
+    expect(page.text).toContain("<title>Acme Cloud status</title>");
+    expect(page.text).toContain(`<link rel="canonical" href="${server.url}/acme"/>`);
+    expect(page.text).toContain('<meta property="og:title" content="Acme Cloud status"/>');
+    expect(page.text).toMatch(/<meta name="description" content="Live status of Acme Cloud/);
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(page.text)![1];
+    expect(image).toBe(`${server.url}/acme/og.png`);
+    const png = await raw(server.url, new URL(image).pathname);
+    expect(png.status).toBe(200);
+    expect(png.headers["content-type"]).toBe("image/png");
+    const incident = await raw(server.url, `/acme/incidents/${x.openIncidentId}`);
+    expect(incident.text).toMatch(/<title>Analytics pipeline running behind · Acme Cloud status<\/title>/);
+    expect(incident.text).toContain(`<meta property="og:image" content="${server.url}/acme/incidents/${x.openIncidentId}/og.png"/>`);
+    // A locked private page gives nothing away in its metadata either.
+    const locked = await raw(server.url, "/internal");
+    expect(locked.text).toContain("<title>Internal tools (private status page)");
+    expect(locked.text).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(locked.text).not.toContain("og:image");
   });
 
   it("robots.txt and sitemap.xml list public pages only; / lists nothing", async () => {

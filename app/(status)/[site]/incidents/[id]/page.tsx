@@ -33,6 +33,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return siteMetadata(site, {
     title: view.incident.name,
     path: `/incidents/${view.incident.id}`,
+    image: `/incidents/${view.incident.id}/og.png`,
     description: latest ? `${updateStatusLabel(latest.status)}: ${markdownToText(latest.description).slice(0, 200)}` : null,
   });
 }
