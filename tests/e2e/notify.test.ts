@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer, type RunningServer } from "./harness";
-import { startSmtp, until, type SmtpPeer } from "../integration/notifications/peers";
+import { Webhook } from "standardwebhooks";
+import { startReceiver, startSmtp, until, type SmtpPeer } from "../integration/notifications/peers";
 
 let server: RunningServer;
 let smtp: SmtpPeer;
@@ -73,5 +74,22 @@ describe("subscribing on the demo page", () => {
     expect(report.total).toBe(0);
     expect(smtp.mails).toHaveLength(2);
     await ctx.close();
+  });
+
+  it("with JavaScript: a webhook sign-up shows its secret once, and the signed test delivery verifies it", async () => {
+    const rec = await startReceiver();
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/acme/subscribe`);
+    await page.locator('input[value="WEBHOOK"]').check();
+    await expect(page.getByText("Webhook URL").count()).resolves.toBe(1);
+    await page.locator('input[name="address"]').fill(rec.url);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    const secret = (await page.locator("code").textContent())!;
+    expect(secret).toMatch(/^whsec_/);
+    await until(() => rec.received.length > 0, 15_000, 50);
+    expect(new Webhook(secret).verify(rec.received[0].body, rec.received[0].headers)).toMatchObject({ meta: { event: "subscription.test" } });
+    await ctx.close();
+    await rec.close();
   });
 });
