@@ -158,14 +158,20 @@ export function outageVariant(entry: Entry): Promise<Entry> {
     if (!/^text\/html/i.test(entry.contentType)) return entry;
     const html = entry.identity.body.toString("utf8");
     const when = new Date(entry.storedAt).toISOString();
-    const note =
-      `<div role="status" data-heliograph-stale="" style="margin:0;padding:8px 16px;background:#fff4ce;color:#3d2e00;border-bottom:1px solid #d9b100;font:14px/1.4 system-ui,sans-serif;text-align:center">` +
-      `Status may be out of date: this copy was saved at <time datetime="${when}">${when.slice(0, 16).replace("T", " ")} UTC</time> and could not be refreshed.</div>`;
-    let out: string;
-    if (html.includes(STALE_NOTE_MARKER)) out = html.replace(STALE_NOTE_MARKER, note);
+    const saved = `${when.slice(0, 16).replace("T", " ")} UTC`;
+    const text = `Status may be out of date: this copy was saved at ${saved} and could not be refreshed.`;
+    const look = "margin:0;padding:8px 16px;background:#fff4ce;color:#3d2e00;border-bottom:1px solid #d9b100;font:14px/1.4 system-ui,sans-serif;text-align:center";
+    const note = `<div role="status" data-heliograph-stale="" style="${look}">Status may be out of date: this copy was saved at <time datetime="${when}">${saved}</time> and could not be refreshed.</div>`;
+    // React's hydration may drop markup it did not render; a style in <head> survives it and shows the same words
+    // (only when the element is gone, where :has is supported).
+    const style = `<style data-heliograph-stale="">body:not(:has(div[data-heliograph-stale]))::before{content:"${text}";display:block;${look}}</style>`;
+    let out = html;
+    const head = out.search(/<\/head>/i);
+    if (head >= 0) out = out.slice(0, head) + style + out.slice(head);
+    if (out.includes(STALE_NOTE_MARKER)) out = out.replace(STALE_NOTE_MARKER, note);
     else {
-      const m = /<body[^>]*>/i.exec(html);
-      out = m ? html.slice(0, m.index + m[0].length) + note + html.slice(m.index + m[0].length) : note + html;
+      const m = /<body[^>]*>/i.exec(out);
+      out = m ? out.slice(0, m.index + m[0].length) + note + out.slice(m.index + m[0].length) : note + out;
     }
     const headers: Record<string, string> = {};
     const base = entry.identity.head;

@@ -4,8 +4,9 @@
  * (The embedded SQLite store has no connection to lose; the same logic is covered store-agnostically
  * in tests/unit/front-cache/freshness.test.ts.)
  */
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./harness";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer, type RunningServer } from "./harness";
 import { api, openIncident, postUpdate, raw } from "./cache-helpers";
 import { CuttableLink, freshSchema } from "./cache-pg";
 
@@ -47,6 +48,20 @@ describe("database outage", () => {
     expect(Number(page.headers.age)).toBeGreaterThanOrEqual(0);
     expect(page.text).toContain(before);
     expect(page.text).toContain("Status may be out of date");
+    // A visitor sees the note, also after the page's scripts ran (hydration may drop markup React did not render).
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`${server.url}/acme`, { waitUntil: "load" });
+      await tab.waitForTimeout(1000);
+      const shown = await tab.evaluate(() => {
+        const el = document.querySelector("div[data-heliograph-stale]") as HTMLElement | null;
+        return (el?.innerText ?? "") + getComputedStyle(document.body, "::before").content;
+      });
+      expect(shown).toContain("Status may be out of date");
+    } finally {
+      await browser.close();
+    }
     const json = await raw(server.url, "/acme/api/v2/summary.json");
     expect(json.status).toBe(200);
     expect(json.headers.warning).toContain("110");

@@ -195,7 +195,9 @@ describe("front cache: database outage", () => {
     expect(Number(html.headers.age)).toBeGreaterThanOrEqual(0);
     expect(html.text).toContain(">v1<");
     expect(html.text).toContain("Status may be out of date");
-    expect(html.text.indexOf("Status may be out of date")).toBeGreaterThan(html.text.indexOf("<body"));
+    expect(html.text.indexOf('<div role="status" data-heliograph-stale')).toBeGreaterThan(html.text.indexOf("<body"));
+    // The same words in a style in <head>, for when hydration drops the element.
+    expect(html.text.indexOf("<style data-heliograph-stale")).toBeLessThan(html.text.indexOf("</head>"));
     const json = await get(port, "/acme.json");
     expect(json.status).toBe(200);
     expect(json.headers.warning).toContain("110");
