@@ -10,7 +10,7 @@ function Result({ state, base }: { state: ConfirmState; base: string }) {
   if (state.kind === "confirmed")
     return (
       <p role="status">
-        You are subscribed. <a href={base || "/"}>Back to the status page</a>
+        You are subscribed. <a style={{ textDecoration: "underline" }} href={base || "/"}>Back to the status page</a>
       </p>
     );
   if (state.kind === "invalid")
@@ -67,7 +67,7 @@ export function ManageForm(props: {
   if (state.kind === "unsubscribed")
     return (
       <p role="status">
-        You are unsubscribed and will get no more messages. <a href={`${props.base}/subscribe`}>Subscribe again</a>
+        You are unsubscribed and will get no more messages. <a style={{ textDecoration: "underline" }} href={`${props.base}/subscribe`}>Subscribe again</a>
       </p>
     );
   const chosen = new Set(props.chosen ?? []);

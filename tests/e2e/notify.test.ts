@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer, type RunningServer } from "./harness";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startServer, type RunningServer } from "./harness";
 import { Webhook } from "standardwebhooks";
 import { startReceiver, startSmtp, until, type SmtpPeer } from "../integration/notifications/peers";
 
@@ -91,5 +93,22 @@ describe("subscribing on the demo page", () => {
     expect(new Webhook(secret).verify(rec.received[0].body, rec.received[0].headers)).toMatchObject({ meta: { event: "subscription.test" } });
     await ctx.close();
     await rec.close();
+  });
+
+  it.each(["light", "dark"] as const)("subscribe, confirm and manage pages have no serious or critical axe violations (%s)", async (scheme) => {
+    const AXE = readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+    const ctx = await browser.newContext({ colorScheme: scheme });
+    const page = await ctx.newPage();
+    for (const path of ["/acme/subscribe", "/acme/confirm?token=x", "/acme/confirm?sms=x", "/acme/manage?token=x"]) {
+      await page.goto(`${server.url}${path}`);
+      await page.addScriptTag({ content: AXE });
+      const bad = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+        const r = await axe.run(document, { resultTypes: ["violations"] });
+        return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target) }));
+      });
+      expect(bad, `${path}: ${JSON.stringify(bad)}`).toEqual([]);
+    }
+    await ctx.close();
   });
 });

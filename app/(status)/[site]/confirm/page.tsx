@@ -32,7 +32,7 @@ export default async function ConfirmPage({ params, searchParams }: Props) {
         </>
       ) : (
         <p className="notice" role="alert">
-          This link is incomplete. Open the link from the confirmation message, or <a href={`${site.base}/subscribe`}>subscribe again</a>.
+          This link is incomplete. Open the link from the confirmation message, or <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>subscribe again</a>.
         </p>
       )}
     </section>

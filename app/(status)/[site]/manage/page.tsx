@@ -25,11 +25,11 @@ export default async function ManagePage({ params, searchParams }: Props) {
       <h1 className="page-title">Your subscription</h1>
       {!managed || !s ? (
         <p className="notice" role="alert">
-          This link is not valid. Use the link from one of our messages, or <a href={`${site.base}/subscribe`}>subscribe again</a>.
+          This link is not valid. Use the link from one of our messages, or <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>subscribe again</a>.
         </p>
       ) : s.unsubscribed_at !== null ? (
         <p>
-          {s.target} is not subscribed to {site.page.name} any more. <a href={`${site.base}/subscribe`}>Subscribe again</a>
+          {s.target} is not subscribed to {site.page.name} any more. <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>Subscribe again</a>
         </p>
       ) : (
         <>
