@@ -147,3 +147,16 @@ export async function listNotifyingWindows(db: Db, since: number) {
     .where((eb) => eb.or([eb("ends_at", ">=", since), eb("repeat_unit", "is not", null)]))
     .execute();
 }
+
+/** Housekeeping: finished deliveries, their events, and subscribers who left, once older than `cutoff`. */
+export async function pruneBefore(db: Db, cutoff: number): Promise<{ deliveries: number; events: number; subscribers: number }> {
+  const n = withNotify(db);
+  const d = await n.deleteFrom("notification_deliveries").where("status", "in", [DELIVERY.SENT, DELIVERY.DEAD, DELIVERY.CANCELLED]).where("updated_at", "<", cutoff).executeTakeFirst();
+  const s = await n.deleteFrom("subscribers").where("unsubscribed_at", "<", cutoff).executeTakeFirst();
+  const e = await n
+    .deleteFrom("notification_events")
+    .where("created_at", "<", cutoff)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notification_deliveries as d").select("d.id").whereRef("d.event_id", "=", sql<string>`cast(${sql.ref("notification_events.id")} as text)`))))
+    .executeTakeFirst();
+  return { deliveries: Number(d.numDeletedRows), events: Number(e.numDeletedRows), subscribers: Number(s.numDeletedRows) };
+}

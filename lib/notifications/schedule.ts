@@ -5,7 +5,7 @@ import { visibilityOf } from "@/lib/maintenance/service";
 import { deleteUnconfirmed } from "@/lib/subscriptions/service";
 import { fanOut, insertEvent } from "./outbox";
 import { snapshotMaintenance } from "./payload";
-import { listNotifyingWindows } from "./queries";
+import { listNotifyingWindows, pruneBefore } from "./queries";
 
 type Kind = "maintenance.start" | "maintenance.end" | "maintenance.reminder";
 
@@ -43,9 +43,13 @@ export async function scheduleMaintenance(db: Db, now = Date.now(), lookbackMs =
   return queued;
 }
 
+/** Finished deliveries and subscribers who left are kept this long (delivery reports, dead letters), then deleted. */
+export const RETENTION_MS = 30 * 86_400_000;
+
 /** The worker's periodic chores. */
-export async function schedulerTick(db: Db, now = Date.now()): Promise<{ queued: number; deletedUnconfirmed: number }> {
+export async function schedulerTick(db: Db, now = Date.now()) {
   const queued = await scheduleMaintenance(db, now);
   const deletedUnconfirmed = await deleteUnconfirmed(db, now);
-  return { queued, deletedUnconfirmed };
+  const pruned = await pruneBefore(db, now - RETENTION_MS);
+  return { queued, deletedUnconfirmed, pruned: pruned.deliveries + pruned.events + pruned.subscribers };
 }

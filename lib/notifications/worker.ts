@@ -79,7 +79,7 @@ export class NotificationWorker {
     const tick = () => {
       schedulerTick(this.d.db, this.now())
         .then((r) => {
-          if (r.queued || r.deletedUnconfirmed) log.info({ worker: this.owner, ...r }, "scheduler tick");
+          if (r.queued || r.deletedUnconfirmed || r.pruned) log.info({ worker: this.owner, ...r }, "scheduler tick");
           this.wake?.();
         })
         .catch((err) => log.error({ worker: this.owner, err: (err as Error).message }, "scheduler tick failed"));

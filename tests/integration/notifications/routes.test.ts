@@ -9,6 +9,7 @@ import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
 import { subscriberLinks } from "@/lib/notifications/links";
 import { subscriptionKeys } from "@/lib/subscriptions/crypto";
 import { withNotify } from "@/lib/notifications/tables";
+import { schedulerTick } from "@/lib/notifications/schedule";
 import { deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver } from "./peers";
 
@@ -119,6 +120,21 @@ describe(`public subscription endpoints on ${process.env.HELIOGRAPH_TEST_STORE}`
     await withNotify(db).updateTable("subscribers").set({ created_at: eightDays, verify_sent_at: eightDays }).where("target", "=", "old@example.com").execute();
     expect(await deleteUnconfirmed(db)).toBeGreaterThanOrEqual(1);
     expect((await listSubscriptions(db, accountId, page.id)).map((s) => s.target)).toEqual(["new@example.com"]);
+  });
+
+  it("finished deliveries, their events and subscribers who left are pruned after 30 days", async () => {
+    const { db, accountId, page, services } = await pageWithServices("route-prune");
+    await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "EMAIL", config: "stay@example.com" }, { type: "EMAIL", config: "left@example.com" }], autoVerify: true });
+    await createIncident(db, accountId, { name: "P", severity: "MINOR", serviceIds: [services[0].id], update: { description: "x", notifySubscribers: true } });
+    await testWorker(db).drain(); // no mailer: both dead
+    const [stay, left] = await listSubscriptions(db, accountId, page.id);
+    await withNotify(db).updateTable("subscribers").set({ unsubscribed_at: Date.now() - 31 * 86_400_000 }).where("id", "=", left.id).execute();
+    const future = Date.now() + 31 * 86_400_000;
+    const r = await schedulerTick(db, future);
+    expect(r.pruned).toBeGreaterThanOrEqual(3);
+    expect((await listSubscriptions(db, accountId, page.id)).map((s) => s.id)).toEqual([stay.id]);
+    expect(await deliveriesOf(db, page.id)).toHaveLength(0);
+    expect(await withNotify(db).selectFrom("notification_events").select("id").where("status_page_id", "=", page.id).execute()).toHaveLength(0);
   });
 
   it("GET …/incident-updates/{updateId}/deliveries reports counts through the API", async () => {
