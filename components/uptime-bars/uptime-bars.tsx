@@ -1,23 +1,20 @@
-import { dayLabel, formatUptime } from "@/lib/public-page/view";
+import { barsHtml } from "@/lib/public-page/bars";
+import { formatUptime } from "@/lib/public-page/view";
 import type { DayUptime } from "@/lib/uptime";
 
 /**
  * 90 daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched.
- * One tab stop per service (today's bar); arrow keys move between days (UptimeBarsKeys). The page
- * carries 900 of these, so each bar is kept to one element and one copy of its label.
+ * One tab stop per service (today's bar); arrow keys move between days (UptimeBarsKeys). Each bar
+ * is one element with one copy of its label: visually hidden, shown as the tooltip on hover and focus.
  */
 export function UptimeBars({ serviceName, days, incidentNames }: { serviceName: string; days: DayUptime[]; incidentNames: ReadonlyMap<string, string> }) {
-  const last = days.length - 1;
   return (
     <>
-      <ol className="bars" aria-label={`${serviceName}: daily uptime over the last ${days.length} days, oldest first. Use the arrow keys to move between days.`}>
-        {days.map((d, i) => (
-          // One copy of the label: visually hidden for screen readers, shown as the tooltip on hover and focus.
-          <li key={d.day} className={`bar s-${d.worst ?? "NO_DATA"}`} tabIndex={i === last ? 0 : undefined}>
-            <span className="tip">{dayLabel(d, incidentNames)}</span>
-          </li>
-        ))}
-      </ol>
+      <ol
+        className="bars"
+        aria-label={`${serviceName}: daily uptime over the last ${days.length} days, oldest first. Use the arrow keys to move between days.`}
+        dangerouslySetInnerHTML={{ __html: barsHtml(days, incidentNames) }}
+      />
       <div className="bars-legend" aria-hidden="true">
         <span>{days.length} days ago</span>
         <span>Today</span>

@@ -95,3 +95,17 @@ describe("history paging", () => {
     [["1", "2"], null],
   ])("?page=%j → %j", (raw, n) => expect(parseHistoryPage(raw as string)).toBe(n));
 });
+
+describe("barsHtml", () => {
+  it("escapes operator text in labels and allows only known status classes", async () => {
+    const { barsHtml } = await import("@/lib/public-page/bars");
+    const html = barsHtml(
+      [day({ incidentIds: ["x"], uptime: 90, worst: "MAJOR_OUTAGE" }), day({ day: "2026-11-21", worst: 'OPERATIONAL" onmouseover="alert(1)' as never })],
+      new Map([["x", '<img src=x onerror="alert(1)"> & co']]),
+    );
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; co");
+    expect(html).not.toMatch(/<img|onmouseover=/);
+    expect(html).toContain('<li class="bar s-NO_DATA" tabindex="0">');
+    expect(html.match(/<li /g)).toHaveLength(2);
+  });
+});
