@@ -26,6 +26,11 @@ export const CASES: PageBenchCase[] = [
   { name: "history", path: "/acme/history", server: "cached", headers: AE },
   { name: "demo page /acme, front cache off", path: "/acme", server: "uncached", headers: AE },
   { name: "incident page, front cache off", path: "/acme/incidents/{incident}", server: "uncached", headers: AE },
+  // Embeds (issue 6): the page badge and the Statuspage summary; bench:embeds covers every embed route.
+  { name: "badge.svg", path: "/acme/badge.svg", server: "cached", headers: AE },
+  { name: "api/v2/summary.json", path: "/acme/api/v2/summary.json", server: "cached", headers: AE },
+  { name: "badge.svg, front cache off", path: "/acme/badge.svg", server: "uncached", headers: AE },
+  { name: "summary.json, front cache off", path: "/acme/api/v2/summary.json", server: "uncached", headers: AE },
 ];
 
 const DURATION = Number(process.env.BENCH_DURATION_S ?? 10);
