@@ -10,7 +10,8 @@ import { tenancyConfig } from "@/lib/tenancy/config";
 import { BASE_HEADER, DOMAIN_BASE, TENANCY_HEADERS } from "@/lib/tenancy/headers";
 import { tenantByDomain, tenantBySlug, type TenantPage } from "@/lib/tenancy/lookup";
 import { internalPath, NOT_FOUND_PATH, pageRouteOf, planRequest, type PageRoute, type TenancyConfig } from "@/lib/tenancy/route";
-import { UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
+import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
+import { log } from "@/lib/log";
 
 /**
  * Thin dispatcher over lib/tenancy: resolves the Host to the primary host or a page's custom domain,
@@ -73,7 +74,21 @@ function notFound(request: NextRequest, forwarded: Headers): NextResponse {
   return NextResponse.rewrite(new URL(NOT_FOUND_PATH, request.url), { request: { headers: forwarded } });
 }
 
+/** The store is unreachable: a 503 the front cache answers with its last good copy (stale-if-error). */
+function unavailable(): NextResponse {
+  return new NextResponse(UNAVAILABLE_HTML, { status: 503, headers: { ...UNKNOWN_HOST_HEADERS, "Retry-After": "5" } });
+}
+
 export async function proxy(request: NextRequest) {
+  try {
+    return await dispatch(request);
+  } catch (err) {
+    log.error({ err: (err as Error)?.message, path: request.nextUrl.pathname }, "status page routing failed");
+    return unavailable();
+  }
+}
+
+async function dispatch(request: NextRequest) {
   const url = request.nextUrl;
   const forwarded = new Headers(request.headers);
   for (const h of TENANCY_HEADERS) forwarded.delete(h);

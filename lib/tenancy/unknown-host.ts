@@ -13,3 +13,12 @@ export const UNKNOWN_HOST_HEADERS: Record<string, string> = {
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex",
 };
+
+/** While the database is unreachable and nothing cached can answer. */
+export const UNAVAILABLE_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Status temporarily unavailable</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f6f7f9;color:#1f2937}
+main{max-width:32rem;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}
+@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e5e7eb}}</style></head>
+<body><main><h1>Status temporarily unavailable</h1><p>This status page cannot be loaded right now. Please try again in a few seconds.</p></main></body></html>`;
