@@ -75,6 +75,7 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     await expect404("get", "/v1/status-pages/incidents/{id}/incident-updates", ids.incident.id);
     await expect404("post", "/v1/status-pages/incidents/{id}/incident-updates", ids.incident.id, upd);
     for (const [m, body] of [["get"], ["put", upd], ["delete"]] as const) await expect404(m, "/v1/status-pages/incidents/{id}/incident-updates/{updateId}", ids.incident.id, body);
+    await expect404("get", "/v1/status-pages/incidents/{id}/incident-updates/{updateId}/deliveries", ids.incident.id);
     await expect404("delete", "/v1/incidents/{incidentId}/updates/{id}", ids.update.id);
     for (const [m, body] of [["get"], ["put", win], ["delete"]] as const) await expect404(m, "/v1/maintenance-windows/{id}", String(ids.window.id), body);
 
