@@ -26,13 +26,17 @@ interface Limiters {
   strikes: RateLimiterAbstract;
 }
 
+let redis: Redis | undefined;
+
 function limiter(keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
   const opts = { keyPrefix: `hg_access_${keyPrefix}`, points, duration };
   if (!env.REDIS_URL) return new RateLimiterMemory(opts);
   // Shared counters across instances; a Redis outage falls back to this instance's own memory.
-  const client = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  client.on("error", (err) => log.warn({ err: err.message }, "access throttle store (redis) error"));
-  return new RateLimiterRedis({ ...opts, storeClient: client, insuranceLimiter: new RateLimiterMemory(opts) });
+  if (!redis) {
+    redis = new Redis(env.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    redis.on("error", (err) => log.warn({ err: err.message }, "access throttle store (redis) error"));
+  }
+  return new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) });
 }
 
 function build(opts: ThrottleOptions): Limiters {

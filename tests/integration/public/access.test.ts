@@ -9,8 +9,10 @@ import { listPageKeys, revokePageKey, setPagePassword } from "@/lib/status-pages
 import { makePage, request } from "./fixtures";
 
 const BASE = "http://localhost:3000";
+// Fresh addresses per run, so counters left in a shared store (REDIS_URL) never carry over.
+const run = Math.floor(Math.random() * 250);
 let ip = 0;
-const nextIp = () => `203.0.113.${++ip}`;
+const nextIp = () => `198.18.${run}.${++ip}`;
 
 function post(slug: string, form: Record<string, string>, client: string, headers: Record<string, string> = {}) {
   return unlock(
