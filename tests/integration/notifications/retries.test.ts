@@ -29,7 +29,7 @@ describe(`delivery retries on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     const urls = [...Array.from({ length: 8 }, (_, i) => `${hang.url}?n=${i}`), ...Array.from({ length: 30 }, (_, i) => `${fast.url}?n=${i}`)];
     const { db, page, incident } = await hooks("retry-hang", urls);
     await incident();
-    const w = testWorker(db, { worker: { timeoutMs: 3000, hostConcurrency: 2, concurrency: 8 } });
+    const w = testWorker(db, { worker: { timeoutMs: 5000, hostConcurrency: 2, concurrency: 8 } });
     w.start();
     await until(() => fast.received.length >= 30);
     // Every fast delivery went through while the hanging receiver still held its first two, untimed-out requests.
