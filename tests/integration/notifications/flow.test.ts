@@ -111,6 +111,24 @@ describe(`subscriber flow on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     await rec.close();
   });
 
+  it("Slack: the test message verifies the channel; a failing one stays pending", async () => {
+    const { db, accountId, page } = await pageWithServices("flow-slack");
+    const ok = await startReceiver();
+    const down = await startReceiver((_r, res) => void res.writeHead(404).end("no_service"));
+    await subscribe(db, page, { type: "SLACK", address: ok.url }, { client: "198.51.100.10" }, loopbackGuard());
+    await subscribe(db, page, { type: "SLACK", address: down.url }, { client: "198.51.100.10" }, loopbackGuard());
+    await testWorker(db).drain();
+    const body = JSON.parse(ok.received[0].body);
+    expect(body.text).toBe(`This channel will receive status updates from ${page.name}.`);
+    expect(body.blocks[1].elements[0].text).toMatch(/<http:\/\/localhost:3000\/flow-slack\/manage\?token=[\w.-]+\|Manage subscription>/);
+    const subs = await listSubscriptions(db, accountId, page.id);
+    expect(subs.map((s) => [s.target, s.status])).toEqual([
+      [ok.url, "VERIFIED"],
+      [down.url, "PENDING"],
+    ]);
+    await Promise.all([ok.close(), down.close()]);
+  });
+
   it("a known address gets the same answer and no second confirmation within 10 minutes", async () => {
     const { db, page } = await pageWithServices("flow-known");
     const first = await subscribe(db, page, { type: "EMAIL", address: "bob@example.com" }, { client: "198.51.100.9" });
