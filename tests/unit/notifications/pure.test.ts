@@ -5,6 +5,7 @@ import { classifyHttp } from "@/lib/notifications/channels/types";
 import { parseRetryAfter } from "@/lib/outbound";
 import { confirmToken, confirmTokenValid, decryptSecret, encryptSecret, parseConfirmToken, parseRefToken, refToken, smsCode } from "@/lib/subscriptions/crypto";
 import { normalizeEmail, normalizePhone } from "@/lib/subscriptions/targets";
+import { confirmLinks, subscriberLinks } from "@/lib/notifications/links";
 import type { EventPayload } from "@/lib/notifications/payload";
 
 const keys = { sign: Buffer.alloc(32, 1), encrypt: Buffer.alloc(32, 2) };
@@ -99,5 +100,17 @@ describe("subscription tokens", () => {
     expect(() => normalizeEmail("ops@")).toThrow();
     expect(normalizePhone("+44 (20) 7946-0958")).toBe("+442079460958");
     expect(() => normalizePhone("020 7946 0958")).toThrow();
+  });
+});
+
+describe("links in messages", () => {
+  it("come from the page's configured address: the custom domain when set, else the public URL and slug", () => {
+    const onDomain = subscriberLinks(keys, { url: "acme", custom_domain: "status.acme.test" }, id);
+    expect(onDomain.page).toBe("http://status.acme.test");
+    expect(onDomain.manage).toMatch(/^http:\/\/status\.acme\.test\/manage\?token=[\w-]+\.[\w-]+$/);
+    expect(onDomain.unsubscribe).toMatch(/^http:\/\/status\.acme\.test\/manage\/unsubscribe\?token=/);
+    const onSlug = confirmLinks(keys, { url: "acme", custom_domain: null }, id, "nonce", Date.now());
+    expect(onSlug.confirm).toMatch(/^http:\/\/localhost:3000\/acme\/confirm\?token=/);
+    expect(onSlug.code).toMatch(/^http:\/\/localhost:3000\/acme\/confirm\?sms=/);
   });
 });
