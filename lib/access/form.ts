@@ -2,7 +2,8 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { StatusPage } from "@/lib/db/types";
 import { accessCookieFor, matchCredential } from "./index";
-import { clientAddress, recordFailure, recordSuccess, retryAfter } from "./throttle";
+import { recordFailure, recordSuccess, retryAfter } from "./throttle";
+import { clientAddressOf as clientAddress } from "./client-address";
 
 /**
  * The unlock form's POST (<page>/access): a right key or password sets the access cookie and goes

@@ -7,7 +7,7 @@ import { log } from "@/lib/log";
 /**
  * Wrong keys and passwords for private pages: 10 per client in 10 minutes, then every further try
  * waits, twice as long after each lock-out. A looser per-page budget bounds guessing even when
- * clients can disguise their address (X-Forwarded-For is all a route handler sees).
+ * clients can disguise their address.
  */
 export interface ThrottleOptions {
   clientTries: number;
@@ -94,12 +94,3 @@ export async function recordSuccess(subject: ThrottleSubject): Promise<void> {
   await failures.delete(keysOf(subject, opts)[0].key);
 }
 
-/**
- * The client's address as far as this server can tell: the last X-Forwarded-For entry, which is the
- * one our trusted proxy (or Next itself, from the socket) appended.
- */
-export function clientAddress(headers: Headers): string {
-  const xff = headers.get("x-forwarded-for");
-  const last = xff?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-  return last && last.length <= 64 ? last : "unknown";
-}

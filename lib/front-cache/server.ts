@@ -11,6 +11,7 @@ import { log } from "../log";
 import { setGenerations } from "../cache/generations";
 import { RedisGenerationStore } from "../cache/redis-generations";
 import { FrontCache } from "./front-cache";
+import { stampClientAddress } from "../access/client-address";
 
 export interface StartedServer {
   server: http.Server;
@@ -45,7 +46,10 @@ export async function startServer(opts: { dir: string }): Promise<StartedServer>
     onError: (err, where) => log.error({ err, where }, "front cache: render failed"),
   });
 
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, cache.handle);
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    stampClientAddress(req, env.HELIOGRAPH_TRUST_PROXY);
+    return cache.handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, env.HOSTNAME, () => resolve());

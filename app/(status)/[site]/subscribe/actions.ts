@@ -2,7 +2,7 @@
 
 import { headers } from "next/headers";
 import { checkPageAccess } from "@/lib/access";
-import { clientAddress } from "@/lib/access/throttle";
+import { clientAddressOf as clientAddress } from "@/lib/access/client-address";
 import { getReadyDb } from "@/lib/db";
 import { findPageBySlug } from "@/lib/status-pages/queries";
 import { handleConfirmEmail, handleConfirmSms, handleManageForm, handleSubscribeForm, type ConfirmState, type ManageState, type SubscribeState } from "@/lib/subscriptions/form";
