@@ -4,6 +4,8 @@ import type { StatusPage } from "@/lib/db/types";
 import { accessCookieFor, matchCredential } from "./index";
 import { recordFailure, recordSuccess, retryAfter } from "./throttle";
 import { clientAddressOf as clientAddress } from "./client-address";
+import { PayloadTooLargeError } from "@/lib/errors";
+import { readLimitedText } from "@/lib/http/body";
 
 /**
  * The unlock form's POST (<page>/access): a right key or password sets the access cookie and goes
@@ -16,22 +18,14 @@ export type UnlockResult =
   | { kind: "throttled"; retryAfterSeconds: number }
   | { kind: "error"; status: 400 | 413 | 415; message: string };
 
+/** The form's fields, or null when the body is over the limit. */
 async function readBody(request: Request): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+  try {
+    return await readLimitedText(request, MAX_BODY);
+  } catch (err) {
+    if (err instanceof PayloadTooLargeError) return null;
+    throw err;
   }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** "" (the page itself), "?…" or "/…" below the page; anything else becomes "". */

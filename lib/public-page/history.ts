@@ -4,9 +4,9 @@ import type { StatusPage } from "@/lib/db/types";
 import { listIncidentsForServicesBetween } from "@/lib/incidents/queries";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import type { IncidentView } from "@/lib/incidents/types";
-import { occurrencesBetween } from "@/lib/maintenance/occurrences";
 import { listWindowsForPage } from "@/lib/maintenance/service";
 import { loadCards } from "@/lib/status-pages/service";
+import { maintenanceOccurrences } from "./maintenance";
 import { earliestIncidentStart } from "./queries";
 import { historyMonths, onPage, type HistoryMonth, type MaintenanceOccurrence } from "./view";
 
@@ -32,19 +32,7 @@ export async function loadHistory(db: Db, page: StatusPage, pageNumber: number, 
     earliestIncidentStart(db, serviceIds),
   ]);
   const incidents = (await loadIncidentViews(db, rows)).map((v) => onPage(v, ids));
-  const maintenance = windows.flatMap((w) =>
-    occurrencesBetween(w, from, Math.min(to, now))
-      .filter((o) => o.endsAt <= now)
-      .map((o) => ({
-        id: w.id,
-        name: w.name,
-        description: w.description,
-        startsAt: o.startsAt,
-        endsAt: o.endsAt,
-        serviceIds: w.visibility.affectAllServices ? ("ALL" as const) : w.visibility.serviceIds,
-        showAffectedServices: w.visibility.showAffectedServices,
-      })),
-  );
+  const maintenance = maintenanceOccurrences(windows, from, Math.min(to, now)).filter((o) => o.endsAt <= now);
   const earliest = Math.min(page.created_at, firstIncident ?? Infinity, ...windows.map((w) => w.starts_at));
   return {
     months: months.map((m) => ({

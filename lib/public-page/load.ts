@@ -4,7 +4,7 @@ import type { StatusPage } from "@/lib/db/types";
 import { listIncidentsForServices } from "@/lib/incidents/queries";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import { listWindowsForPage } from "@/lib/maintenance/service";
-import { occurrencesBetween } from "@/lib/maintenance/occurrences";
+import { maintenanceOccurrences, type PageMaintenance } from "./maintenance";
 import { loadCards } from "@/lib/status-pages/service";
 import { serviceStatusAt, worstStatus, type IncidentSpan, type MaintenanceSpan, type ServiceStatus } from "@/lib/status";
 import { openIntervalsFromUpdates } from "@/lib/status/intervals";
@@ -30,7 +30,7 @@ export interface PageSnapshot {
   cards: { id: string; name: string; status: ServiceStatus; uptime: number | null; services: ServiceSnapshot[]; createdAt: number; updatedAt: number }[];
   /** unresolved incidents and those resolved in the last 90 days, newest first */
   incidents: IncidentView[];
-  maintenance: { id: number; name: string; description: string | null; startsAt: number; endsAt: number; serviceIds: string[] | "ALL"; showAffectedServices: boolean; createdAt: number; updatedAt: number }[];
+  maintenance: PageMaintenance[];
   generatedAt: number;
 }
 
@@ -59,19 +59,7 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
   ]);
   const incidents = await loadIncidentViews(db, incidentRows);
   const spans = incidents.map(incidentSpan);
-  const maintenance = windows.flatMap((w) =>
-    occurrencesBetween(w, now - 91 * DAY, now + 60 * DAY).map((o) => ({
-      id: w.id,
-      name: w.name,
-      description: w.description,
-      startsAt: o.startsAt,
-      endsAt: o.endsAt,
-      serviceIds: w.visibility.affectAllServices ? ("ALL" as const) : w.visibility.serviceIds,
-      showAffectedServices: w.visibility.showAffectedServices,
-      createdAt: w.created_at,
-      updatedAt: w.updated_at,
-    })),
-  );
+  const maintenance = maintenanceOccurrences(windows, now - 91 * DAY, now + 60 * DAY);
   const maintenanceSpans: MaintenanceSpan[] = maintenance.map((m) => ({ id: m.id, serviceIds: m.serviceIds, startsAt: m.startsAt, endsAt: m.endsAt }));
 
   const cardSnapshots = cards.map((card) => {
