@@ -19,6 +19,15 @@ export class ConflictError extends AppError {}
 export class UnauthorizedError extends AppError {}
 export class ForbiddenError extends AppError {}
 export class PayloadTooLargeError extends AppError {}
+export class MethodNotAllowedError extends AppError {
+  constructor(
+    message: string,
+    /** the methods the resource does serve, for the Allow header */
+    readonly allow: readonly string[],
+  ) {
+    super(message, { allow });
+  }
+}
 export class UnsupportedMediaTypeError extends AppError {}
 export class RateLimitedError extends AppError {
   constructor(

@@ -3,6 +3,7 @@ import {
   AppError,
   ConflictError,
   ForbiddenError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -27,6 +28,7 @@ const STATUS_OF: [new (...args: never[]) => AppError, number][] = [
   [UnauthorizedError, 401],
   [ForbiddenError, 403],
   [NotFoundError, 404],
+  [MethodNotAllowedError, 405],
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
@@ -59,6 +61,7 @@ export function errorToResponse(err: unknown, ctx: { requestId: string; method: 
   if (err instanceof AppError && known) {
     body = envelope(known[1], err.message, err.attributes);
     if (err instanceof RateLimitedError) extra["Retry-After"] = String(err.retryAfterSeconds);
+    if (err instanceof MethodNotAllowedError) extra["Allow"] = err.allow.join(", ");
   } else if (isUnavailable(err)) {
     log.error({ err, requestId: ctx.requestId, method: ctx.method, path: ctx.path }, "database unavailable");
     body = envelope(503, "The service is temporarily unavailable; try again shortly", { requestId: ctx.requestId });

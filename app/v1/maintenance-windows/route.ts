@@ -2,6 +2,7 @@ import { apiRoute, created, ok } from "@/lib/http/route";
 import { CreateMaintenanceWindowInput, filterOf, MaintenanceWindowQuery } from "@/lib/maintenance/schema";
 import { serializeWindow } from "@/lib/maintenance/serialize";
 import { createWindow, listWindows } from "@/lib/maintenance/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,5 @@ export const GET = apiRoute({ query: MaintenanceWindowQuery }, async ({ db, acco
 );
 
 export const POST = apiRoute({ body: CreateMaintenanceWindowInput }, async ({ db, accountId, body }) => created(serializeWindow(await createWindow(db, accountId, body))));
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -3,6 +3,7 @@ import { CursorQuery, cursorPage } from "@/lib/http/pagination";
 import { CreateStatusPageInput } from "@/lib/status-pages/schema";
 import { serializeStatusPage } from "@/lib/status-pages/serialize";
 import { createPage, listPageViews, loadPageView } from "@/lib/status-pages/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const POST = apiRoute({ body: CreateStatusPageInput }, async ({ db, accou
   const page = await createPage(db, accountId, body);
   return created(serializeStatusPage(await loadPageView(db, page)));
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

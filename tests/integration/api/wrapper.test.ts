@@ -158,3 +158,15 @@ describe(`unknown /v1 paths (${STORE})`, () => {
     expect(anon.status).toBe(401);
   });
 });
+
+describe(`methods a resource does not serve (${STORE})`, () => {
+  it("answer 405 in the error envelope with Allow, after authentication like every answer", async () => {
+    const t = await tenant();
+    const res = await t.api.patch("/v1/status-pages/services", { name: "x" });
+    const body = expectError(res, 405);
+    expect(res.headers.get("allow")).toBe("GET, POST, HEAD");
+    expect(body.attributes).toEqual({ allow: ["GET", "POST", "HEAD"] });
+    expectError(await t.api.get("/v1/incidents/00000000-0000-4000-8000-000000000000/updates/00000000-0000-4000-8000-000000000000"), 405);
+    expectError(await call("PATCH", "/v1/status-pages/services"), 401);
+  });
+});

@@ -2,6 +2,7 @@ import { apiRoute, noContent, ok } from "@/lib/http/route";
 import { UpdateMaintenanceWindowInput, WindowIdParams } from "@/lib/maintenance/schema";
 import { serializeWindow } from "@/lib/maintenance/serialize";
 import { deleteWindow, getWindowOrThrow, updateWindow } from "@/lib/maintenance/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const DELETE = apiRoute({ params: WindowIdParams }, async ({ db, accountI
   await deleteWindow(db, accountId, params.id);
   return noContent();
 });
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

@@ -3,6 +3,7 @@ import { IdParams } from "@/lib/http/wire";
 import { UpdateStatusPageInput } from "@/lib/status-pages/schema";
 import { serializeStatusPage } from "@/lib/status-pages/serialize";
 import { deletePage, getPageView, loadPageView, updatePage } from "@/lib/status-pages/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +18,5 @@ export const DELETE = apiRoute({ params: IdParams }, async ({ db, accountId, par
   await deletePage(db, accountId, params.id);
   return noContent();
 });
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

@@ -3,6 +3,7 @@ import { CursorQuery, cursorPage } from "@/lib/http/pagination";
 import { CreateIncidentInput } from "@/lib/incidents/schema";
 import { serializeIncident } from "@/lib/incidents/serialize";
 import { createIncident, listIncidents } from "@/lib/incidents/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -16,3 +17,5 @@ export const POST = apiRoute({ body: CreateIncidentInput }, async ({ db, account
   const view = await createIncident(db, accountId, { name, severity, serviceIds: services.map((s) => s.id), update: incidentUpdates[0] });
   return created(serializeIncident(view));
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

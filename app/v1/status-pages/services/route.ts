@@ -3,6 +3,7 @@ import { CursorQuery, cursorPage } from "@/lib/http/pagination";
 import { CreateServiceInput } from "@/lib/services/schema";
 import { serializeService } from "@/lib/services/serialize";
 import { createService, listServices } from "@/lib/services/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const GET = apiRoute({ query: CursorQuery }, async ({ db, accountId, quer
 
 // 200, not 201: the vendor's API answers this create with 200 and its clients check for it.
 export const POST = apiRoute({ body: CreateServiceInput }, async ({ db, accountId, body }) => ok(serializeService(await createService(db, accountId, body))));
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

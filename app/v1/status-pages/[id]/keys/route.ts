@@ -3,6 +3,7 @@ import { IdParams } from "@/lib/http/wire";
 import { CreatePageKeyInput } from "@/lib/status-pages/schema";
 import { serializeCreatedKey, serializeKey } from "@/lib/status-pages/serialize";
 import { createPageKey, listPageKeys } from "@/lib/status-pages/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,5 @@ export const POST = apiRoute({ params: IdParams, body: CreatePageKeyInput, bodyO
   const { key, rawKey } = await createPageKey(db, accountId, params.id);
   return created(serializeCreatedKey(key, rawKey));
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -3,6 +3,7 @@ import { IdParams } from "@/lib/http/wire";
 import { PatchIncidentInput, UpdateIncidentInput } from "@/lib/incidents/schema";
 import { serializeIncident } from "@/lib/incidents/serialize";
 import { deleteIncident, getIncidentView, updateIncident } from "@/lib/incidents/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -20,3 +21,5 @@ export const DELETE = apiRoute({ params: IdParams }, async ({ db, accountId, par
   await deleteIncident(db, accountId, params.id);
   return noContent();
 });
+
+export const { POST } = otherMethods("GET", "PUT", "PATCH", "DELETE");

@@ -3,6 +3,7 @@ import { IdParams } from "@/lib/http/wire";
 import { UpdateServiceInput } from "@/lib/services/schema";
 import { serializeService } from "@/lib/services/serialize";
 import { deleteService, getServiceOrThrow, updateService } from "@/lib/services/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -16,3 +17,5 @@ export const DELETE = apiRoute({ params: IdParams }, async ({ db, accountId, par
   await deleteService(db, accountId, params.id);
   return noContent();
 });
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");

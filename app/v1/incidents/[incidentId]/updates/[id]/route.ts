@@ -1,6 +1,7 @@
 import { apiRoute, noContent } from "@/lib/http/route";
 import { LegacyUpdateParams } from "@/lib/incidents/schema";
 import { deleteIncidentUpdate } from "@/lib/incidents/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +10,5 @@ export const DELETE = apiRoute({ params: LegacyUpdateParams }, async ({ db, acco
   await deleteIncidentUpdate(db, accountId, params.incidentId, params.id);
   return noContent();
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");

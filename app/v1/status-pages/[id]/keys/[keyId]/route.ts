@@ -1,6 +1,7 @@
 import { apiRoute, noContent } from "@/lib/http/route";
 import { PageKeyParams } from "@/lib/status-pages/schema";
 import { revokePageKey } from "@/lib/status-pages/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,5 @@ export const DELETE = apiRoute({ params: PageKeyParams }, async ({ db, accountId
   await revokePageKey(db, accountId, params.id, params.keyId);
   return noContent();
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethods("DELETE");

@@ -3,6 +3,7 @@ import { IdParams } from "@/lib/http/wire";
 import { IncidentUpdateInput } from "@/lib/incidents/schema";
 import { serializeUpdate } from "@/lib/incidents/serialize";
 import { addIncidentUpdate, listIncidentUpdates } from "@/lib/incidents/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,5 @@ export const GET = apiRoute({ params: IdParams }, async ({ db, accountId, params
 export const POST = apiRoute({ params: IdParams, body: IncidentUpdateInput }, async ({ db, accountId, params, body }) =>
   ok(serializeUpdate(await addIncidentUpdate(db, accountId, params.id, body))),
 );
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -2,6 +2,7 @@ import { apiRoute, noContent, ok } from "@/lib/http/route";
 import { IncidentUpdateInput, UpdateParams } from "@/lib/incidents/schema";
 import { serializeUpdate } from "@/lib/incidents/serialize";
 import { deleteIncidentUpdate, editIncidentUpdate, getUpdateOrThrow } from "@/lib/incidents/service";
+import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const DELETE = apiRoute({ params: UpdateParams }, async ({ db, accountId,
   await deleteIncidentUpdate(db, accountId, params.id, params.updateId);
   return noContent();
 });
+
+export const { POST, PATCH } = otherMethods("GET", "PUT", "DELETE");
