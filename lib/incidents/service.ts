@@ -128,7 +128,8 @@ export async function addIncidentUpdate(db: Db, accountId: string, incidentId: s
     // Posting order decides the latest update: keep created_at strictly increasing within an incident.
     const [newest] = await q.listUpdates(trx, [incidentId]);
     const at = Math.max(Date.now(), (newest?.created_at ?? 0) + 1);
-    row = updateRow(incidentId, input, input.status ?? incident.last_update_status, at);
+    // The default status is read here, inside the transaction, so concurrent posts never take a stale one.
+    row = updateRow(incidentId, input, input.status ?? newest?.status ?? incident.last_update_status, at);
     await q.insertUpdate(trx, row);
     await refreshDerived(trx, incidentId, at);
     const serviceIds = await serviceIdsOf(trx, incidentId);

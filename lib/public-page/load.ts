@@ -11,6 +11,7 @@ import { openIntervalsFromUpdates } from "@/lib/status/intervals";
 import { dailyUptime, meanUptime, overallUptime, type DayUptime } from "@/lib/uptime";
 import type { IncidentView } from "@/lib/incidents/types";
 import type { CardWithServices } from "@/lib/status-pages/types";
+import { postedTimeline } from "@/lib/incidents/derive";
 
 const DAY = 86_400_000;
 
@@ -35,14 +36,14 @@ export interface PageSnapshot {
 }
 
 export function incidentSpan(v: IncidentView): IncidentSpan {
-  const chronological = [...v.updates].reverse().map((u) => ({ status: u.status, at: u.public_incident_update_date }));
   return {
     id: v.incident.id,
     severity: v.incident.severity,
     serviceIds: v.services.map((s) => s.id),
     startedAt: v.incident.started_at,
     resolvedAt: v.incident.resolved_at,
-    openIntervals: openIntervalsFromUpdates(chronological),
+    // The same timeline the incident row was derived from (times never decrease, so the sort keeps its order).
+    openIntervals: openIntervalsFromUpdates(postedTimeline(v.updates)),
   };
 }
 

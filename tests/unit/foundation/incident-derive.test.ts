@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deriveFromUpdates, incidentDuration } from "@/lib/incidents/derive";
+import { deriveFromUpdates, incidentDuration, postedTimeline } from "@/lib/incidents/derive";
+import { openIntervalsFromUpdates } from "@/lib/status/intervals";
 
 const u = (id: string, status: "INVESTIGATING" | "IDENTIFIED" | "MONITORING" | "RESOLVED", at: number, created = at) => ({
   id, status, public_incident_update_date: at, created_at: created,
@@ -21,6 +22,20 @@ describe("incident state from updates", () => {
     const r = deriveFromUpdates([u("a", "INVESTIGATING", 100, 1), u("b", "RESOLVED", 500, 2), u("c", "RESOLVED", 50, 3)]);
     expect(r.started_at).toBe(50);
     expect(r.resolved_at).toBe(50);
+  });
+
+  it("agrees with the status timeline when the resolving update is backdated", () => {
+    // Opened 10:00, IDENTIFIED posted 10:30, then RESOLVED posted with the time the fix went in (10:15).
+    const updates = [u("a", "INVESTIGATING", 600, 1), u("b", "IDENTIFIED", 630, 2), u("c", "RESOLVED", 615, 3)];
+    const row = deriveFromUpdates(updates);
+    expect(row.resolved_at).toBe(615);
+    expect(openIntervalsFromUpdates(postedTimeline(updates))).toEqual([{ from: 600, to: 615 }]);
+  });
+
+  it("keeps a reopened incident open even when the reopening update is backdated", () => {
+    const updates = [u("a", "INVESTIGATING", 600, 1), u("b", "RESOLVED", 700, 2), u("c", "INVESTIGATING", 650, 3)];
+    expect(deriveFromUpdates(updates).resolved_at).toBeNull();
+    expect(openIntervalsFromUpdates(postedTimeline(updates))).toEqual([{ from: 600, to: 650 }, { from: 650, to: null }]);
   });
 
   it("measures duration in seconds, null while open", () => {
