@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { StatusPage } from "@/lib/db/types";
-import { accessCookieFor, matchCredential } from "./index";
+import { accessCookieFor, matchKey, matchPassword } from "./index";
 import { recordFailure, recordSuccess, retryAfter } from "./throttle";
 import { clientAddressOf as clientAddress } from "./client-address";
 import { PayloadTooLargeError } from "@/lib/errors";
@@ -32,7 +32,12 @@ async function readBody(request: Request): Promise<string | null> {
 export function safeNext(raw: unknown): string {
   if (typeof raw !== "string" || raw.length > 2000 || /[\\\s]/.test(raw)) return "";
   if (raw.startsWith("?")) return raw;
-  return raw.startsWith("/") && !raw.startsWith("//") ? raw : "";
+  if (!raw.startsWith("/") || raw.startsWith("//")) return "";
+  // Dot segments (also percent-encoded) or an empty segment could climb out of the page's base, or
+  // become a scheme-relative "//host" once the redirect URL is normalized: an open redirect.
+  const path = raw.split(/[?#]/)[0];
+  if (path.includes("//") || path.split("/").some((seg) => /^(?:\.|%2e){1,2}$/i.test(seg))) return "";
+  return raw;
 }
 
 function withDenied(target: string): string {
@@ -57,9 +62,14 @@ export async function handleUnlock(db: Db, page: StatusPage, base: string, reque
   if (typeof secret !== "string" || secret.trim() === "") return { kind: "redirect", location: withDenied(target) };
 
   const subject = { client: clientAddress(request.headers), pageId: page.id };
+  const value = secret.trim();
+  // Page keys carry 192 random bits, so there is no guessing to slow down: a right key opens the page
+  // even while password guesses are locked out, and a page-wide lock never shuts out key holders.
+  const key = await matchKey(db, page.id, value);
+  if (key) return { kind: "redirect", location: target, setCookie: await accessCookieFor(db, page.id, key) };
   const wait = await retryAfter(subject);
   if (wait > 0) return { kind: "throttled", retryAfterSeconds: wait };
-  const credential = await matchCredential(db, page, secret);
+  const credential = await matchPassword(page, value);
   if (!credential) {
     await recordFailure(subject);
     return { kind: "redirect", location: withDenied(target) };

@@ -32,14 +32,10 @@ export async function matchKey(db: Db, pageId: string, raw: string): Promise<str
   return key ? `k.${key.id}` : null;
 }
 
-/** The credential a typed key or password stands for, or null when it opens nothing. */
-export async function matchCredential(db: Db, page: AccessPage, input: string): Promise<string | null> {
-  const value = input.trim();
-  if (value === "" || value.length > 512) return null;
-  const key = await matchKey(db, page.id, value);
-  if (key) return key;
-  if (page.password_hash && (await verifyPassword(value, page.password_hash))) return `p.${passwordFingerprint(page.password_hash)}`;
-  return null;
+/** The page password's credential when `value` is it (a slow hash: callers throttle guesses first). */
+export async function matchPassword(page: AccessPage, value: string): Promise<string | null> {
+  if (!page.password_hash || value === "" || value.length > 512) return null;
+  return (await verifyPassword(value, page.password_hash)) ? `p.${passwordFingerprint(page.password_hash)}` : null;
 }
 
 async function grantStillValid(db: Db, page: AccessPage, grant: AccessGrant): Promise<boolean> {

@@ -104,11 +104,23 @@ describe(`private pages on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(again.headers.get("retry-after")).toBe("2");
   });
 
-  it("a per-page budget bounds guessing from many addresses", async () => {
+  it("a per-page budget bounds password guessing from many addresses, but never locks out a page key", async () => {
     configureAccessThrottle({ baseBackoffSeconds: 60, pageTries: 5 });
-    const p = await makePage({ isPrivate: true, password: "right" });
+    const p = await makePage({ isPrivate: true, withKey: true, password: "right" });
     for (let i = 0; i < 5; i++) expect((await post(p.slug, { secret: "wrong" }, nextIp())).status).toBe(303);
     expect((await post(p.slug, { secret: "right" }, nextIp())).status).toBe(429);
+    const withKey = await post(p.slug, { secret: p.key! }, nextIp());
+    expect(withKey.status).toBe(303);
+    expect(withKey.headers.get("set-cookie")).not.toBeNull();
+  });
+
+  it("never redirects outside the page, whatever `next` says", async () => {
+    const p = await makePage({ isPrivate: true, password: "right" });
+    for (const next of ["/..//evil.com", "//evil.com", "/%2e%2e//evil.com"]) {
+      const res = await post(p.slug, { secret: "wrong", next }, nextIp());
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe(`/${p.slug}?denied=1`);
+    }
   });
 
   it("rejects malformed forms with a 4xx, never a 500", async () => {
