@@ -13,7 +13,8 @@ export function visibilityOf(w: Pick<MaintenanceWindow, "status_page_visibility"
 }
 
 export async function getWindowOrThrow(db: Db, accountId: string, id: number): Promise<MaintenanceWindow> {
-  const row = Number.isSafeInteger(id) && id > 0 ? await q.findWindow(db, accountId, id) : undefined;
+  // Ids are 32-bit integers on both stores; a larger one names no window (PostgreSQL would reject it).
+  const row = Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? await q.findWindow(db, accountId, id) : undefined;
   if (!row) throw new NotFoundError("Maintenance window not found");
   return row;
 }

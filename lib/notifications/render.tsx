@@ -85,7 +85,7 @@ export function slackBody(p: EventPayload) {
   if (p.services.length > 0) fields.push({ type: "mrkdwn", text: `*Affected*\n${slackEscape(p.services.map((s) => s.name).join(", ")).slice(0, 1900)}` });
   const text = slackEscape(markdownToText(p.body)).slice(0, 2900);
   return {
-    text: `${p.page.name}: ${title} (${statusText(p.status)})`,
+    text: slackEscape(`${p.page.name}: ${title} (${statusText(p.status)})`),
     blocks: [
       { type: "header", text: { type: "plain_text", text: title.slice(0, 150) } },
       { type: "section", fields },

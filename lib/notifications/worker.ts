@@ -135,6 +135,8 @@ export class NotificationWorker {
         this.tasks.delete(task);
         this.wake?.();
       });
+      // process() records its own failures; this only keeps a stray rejection from ending the worker.
+      task.catch((err) => log.error({ worker: this.owner, err: (err as Error)?.message }, "delivery task failed"));
       this.tasks.add(task);
     }
     return claimed.length;
@@ -222,7 +224,12 @@ export class NotificationWorker {
     } catch (err) {
       result = { ok: false, error: `internal: ${(err as Error).message.slice(0, 160)}` };
     }
-    await this.record(c, result, started);
+    try {
+      await this.record(c, result, started);
+    } catch (err) {
+      // The store blinked: the lease runs out and a worker takes the delivery again (at least once).
+      log.error({ worker: this.owner, delivery: c.delivery.id, err: (err as Error).message }, "recording a delivery failed");
+    }
   }
 
   private async record(c: q.Claimed, r: SendResult, started: number): Promise<void> {

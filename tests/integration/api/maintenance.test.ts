@@ -47,6 +47,8 @@ describe(`maintenance windows API (${STORE})`, () => {
     expect(del.status).toBe(204);
     expect(del.text).toBe("");
     expectError(await t.api.delete(`/v1/maintenance-windows/${w.id}`), 404);
+    // Well-formed but beyond the 32-bit id column: no such window, on PostgreSQL too (not a 500).
+    expectError(await t.api.get("/v1/maintenance-windows/99999999999"), 404);
   });
 
   it("rejects malformed ids (400), unknown ids (404) and bad fields, leaving the database unchanged", async () => {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { notFound, unauthorized } from "next/navigation";
+import { notFound } from "next/navigation";
+import { Locked } from "@/components/access/locked";
 import { getReadyDb } from "@/lib/db";
 import { loadSite } from "@/lib/public-page/site";
 import { loadCards } from "@/lib/status-pages/service";
@@ -9,17 +10,18 @@ import { subscribeAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ site: string }> };
+type Props = { params: Promise<{ site: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).site);
   return site ? { title: "Subscribe to updates", robots: { index: false } } : {};
 }
 
-export default async function SubscribePage({ params }: Props) {
+export default async function SubscribePage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  if (!site.access) unauthorized();
+  // unauthorized() needs an experimental flag in Next 16.4 and renders an empty body; the unlock form says more.
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/subscribe" query={await searchParams} />;
   const seen = new Set<string>();
   const services = (await loadCards(await getReadyDb(), site.page.id))
     .flatMap((c) => c.services)
