@@ -9,6 +9,7 @@ import { findPageById } from "@/lib/status-pages/queries";
 import { tenancyConfig } from "@/lib/tenancy/config";
 import { BASE_HEADER, DOMAIN_BASE, TENANCY_HEADERS } from "@/lib/tenancy/headers";
 import { tenantByDomain, tenantBySlug, type TenantPage } from "@/lib/tenancy/lookup";
+import { strayQueryRedirect } from "@/lib/tenancy/query";
 import { internalPath, NOT_FOUND_PATH, pageRouteOf, planRequest, type PageRoute, type TenancyConfig } from "@/lib/tenancy/route";
 import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
 import { log } from "@/lib/log";
@@ -60,6 +61,10 @@ async function site(request: NextRequest, tenant: TenantPage, rest: string, base
       return withHeaders(res, PRIVATE_HEADERS);
     }
   }
+
+  // Private pages are never cached, so there is no cached copy to protect from cache-busting queries.
+  const stray = !tenant.isPrivate && (request.method === "GET" || request.method === "HEAD") ? strayQueryRedirect(route, url.searchParams) : null;
+  if (stray !== null) return NextResponse.redirect(new URL(`${`${base}${rest}` || "/"}${stray}`, request.url), 308);
 
   const status = await routeStatus(request, tenant, route, rest);
   const init = { request: { headers: forwarded }, status };

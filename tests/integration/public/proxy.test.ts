@@ -46,9 +46,13 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     const domain = `status-${Date.now()}.acme.test`;
     const { page, slug } = await makePage({ customDomain: domain });
     for (const host of [domain, domain.toUpperCase(), `${domain}.`, `${domain}:8443`]) {
-      const res = (await proxy(request(`http://${domain}/incidents/abc?x=1`, { host })))!;
+      const res = (await proxy(request(`http://${domain}/incidents/abc?denied=1`, { host })))!;
       expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe(`/${slug}/incidents/abc`);
-      expect(new URL(res.headers.get("x-middleware-rewrite")!).search).toBe("?x=1");
+      expect(new URL(res.headers.get("x-middleware-rewrite")!).search).toBe("?denied=1");
+      // A parameter the page never reads is dropped by a redirect, so it cannot force a fresh render.
+      const stray = (await proxy(request(`http://${domain}/incidents/abc?x=1&denied=1`, { host })))!;
+      expect(stray.status).toBe(308);
+      expect(new URL(stray.headers.get("location")!).pathname + new URL(stray.headers.get("location")!).search).toBe("/incidents/abc?denied=1");
       expect(forwardedHeader(res, "x-heliograph-base")).toBe("domain");
       expect(res.headers.get("x-heliograph-cache-tags")).toBe(`page:${page.id}`);
     }
