@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import { MemoryGenerationStore } from "@/lib/cache/generations";
 import { PRIVATE_HEADERS, publicCacheHeaders } from "@/lib/cache/headers";
 import { FrontCache, type FrontCacheOptions } from "@/lib/front-cache/front-cache";
+import { raw, type Raw } from "../../e2e/cache-helpers";
 
 export interface Origin {
   /** what each "page" currently says, as a database would */
@@ -101,29 +102,11 @@ export async function serve(o: Origin, opts: Partial<FrontCacheOptions> = {}) {
   };
 }
 
-export interface Got {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  text: string;
-}
+export type Got = Raw;
 
-/** A raw GET (fetch would decompress and hide content-encoding). */
+/** A raw GET on the test server, as Host status.example (fetch would decompress and hide content-encoding). */
 export function get(port: number, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method, headers: { host: "status.example", ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const enc = res.headers["content-encoding"];
-        const plain = enc === "br" ? zlib.brotliDecompressSync(body) : enc === "gzip" ? zlib.gunzipSync(body) : body;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: plain.toString("utf8") });
-      });
-    });
-    req.on("error", reject);
-    req.end();
-  });
+  return raw(`http://127.0.0.1:${port}`, path, { host: "status.example", ...headers }, method);
 }
 
 export const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
