@@ -1,32 +1,49 @@
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
+import { BASE_SECURITY_HEADERS, PAGE_CSP, RESOURCE_CSP } from "./lib/http/security-headers.mjs";
+import { NEXT_RECORD, fingerprint, nextBuildInputs, writeRecord } from "./scripts/build-inputs.mjs";
+
+const headerList = (record) => Object.entries(record).map(([key, value]) => ({ key, value }));
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Lets parallel builds (tests, benchmarks) use separate output folders.
   distDir: process.env.HELIOGRAPH_DIST_DIR || ".next",
   // Native drivers must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["better-sqlite3", "pg", "pino", "ioredis", "nodemailer", "badge-maker", "request-filtering-agent"],
+  serverExternalPackages: ["better-sqlite3", "pg", "pino", "ioredis", "nodemailer", "badge-maker", "request-filtering-agent", "prom-client"],
   poweredByHeader: false,
   // The front cache (lib/front-cache) owns public caching; Next keeps nothing in memory it might serve stale.
   cacheMaxMemorySize: 0,
   async headers() {
+    // Later rules win for the same header (Next's order): resources override the page policy.
     return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-        ],
-      },
+      { source: "/:path*", headers: headerList(BASE_SECURITY_HEADERS) },
       // Nothing may be framed except the embed widget (/<slug>/embed, or /embed on a custom domain).
-      // The widget and the badges send their own CSP (which this header would replace) (issue 6).
+      // The widget and the SVG badges send their own CSP (which this header would replace) (issue 6).
       ...["/", "/:path((?!(?:[^/]+/)?embed$)(?!(?:.*/)?badge\\.svg$).+)"].map((source) => ({
         source,
         headers: [
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "Content-Security-Policy", value: PAGE_CSP },
           { key: "X-Frame-Options", value: "DENY" },
         ],
+      })),
+      ...["/v1/:path*", "/v2/:path*", "/v3/:path*", "/next/:path*", "/openapi.json", "/:path(.*\\.(?:json|rss|atom|ics|png|js))"].map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: RESOURCE_CSP }],
       })),
     ];
   },
 };
 
-export default nextConfig;
+/**
+ * `next build` records what it was built from beside its output (scripts/build-inputs.mjs), so `npm start`
+ * rebuilds after any change. Taken before compiling (an edit during the build counts as a change) and
+ * written only once the compile succeeded; a failed build leaves no BUILD_ID anyway.
+ */
+export default function config(phase) {
+  if (phase !== PHASE_PRODUCTION_BUILD) return nextConfig;
+  const root = fileURLToPath(new URL(".", import.meta.url));
+  const inputs = fingerprint(root, nextBuildInputs(root));
+  return { ...nextConfig, compiler: { runAfterProductionCompile: async ({ distDir }) => writeRecord(resolve(root, distDir, NEXT_RECORD), inputs) } };
+}

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { accessCookieFor, checkPageAccess, matchKey } from "@/lib/access";
-import { PRIVATE_HEADERS, publicCacheHeaders } from "@/lib/cache/headers";
+import { accessCookieFor, checkPageAccess, matchKey, pageCredentials } from "@/lib/access";
+import { PRIVATE_HEADERS, privateCacheHeaders, publicCacheHeaders } from "@/lib/cache/headers";
 import { pageTag } from "@/lib/cache/tags";
 import { getReadyDb } from "@/lib/db";
 import { incidentOnPage } from "@/lib/public-page/incident";
@@ -9,8 +9,8 @@ import { findPageById } from "@/lib/status-pages/queries";
 import { tenancyConfig } from "@/lib/tenancy/config";
 import { BASE_HEADER, DOMAIN_BASE, TENANCY_HEADERS } from "@/lib/tenancy/headers";
 import { tenantByDomain, tenantBySlug, type TenantPage } from "@/lib/tenancy/lookup";
-import { strayQueryRedirect } from "@/lib/tenancy/query";
-import { internalPath, NOT_FOUND_PATH, pageRouteOf, planRequest, type PageRoute, type TenancyConfig } from "@/lib/tenancy/route";
+import { routeClassOf, strayQuery, type RouteClass } from "@/lib/tenancy/route-class";
+import { internalPath, NOT_FOUND_PATH, planRequest, type TenancyConfig } from "@/lib/tenancy/route";
 import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
 import { log } from "@/lib/log";
 
@@ -28,27 +28,32 @@ function withHeaders(res: NextResponse, headers: Record<string, string>): NextRe
   return res;
 }
 
-/** The status a page route answers with: 401 for a locked private page, 404 for a missing incident or history page. */
-async function routeStatus(request: NextRequest, tenant: TenantPage, route: PageRoute, rest: string): Promise<number | undefined> {
-  if (route === "other") return undefined;
+/**
+ * The status a page route answers with: 401 for a locked private page, 404 for a missing incident or history
+ * page; for a private page that lets the visitor in, also the credentials that open it (for the front cache).
+ */
+async function routeStatus(request: NextRequest, tenant: TenantPage, route: RouteClass, rest: string): Promise<{ status?: number; credentials?: string[] }> {
+  if (!route.lockable) return {};
   const db = await getReadyDb();
+  let credentials: string[] | undefined;
   if (tenant.isPrivate) {
     const page = await findPageById(db, tenant.id);
     const input = { cookieHeader: request.headers.get("cookie"), authorization: request.headers.get("authorization"), keyParam: null };
-    if (!page || !(await checkPageAccess(db, page, input))) return 401;
+    if (!page || !(await checkPageAccess(db, page, input))) return { status: 401 };
+    credentials = await pageCredentials(db, page);
   }
-  if (route === "incident" && !(await incidentOnPage(db, tenant, rest.slice("/incidents/".length)))) return 404;
-  if (route === "history" && historyPageOf(request.nextUrl.searchParams) === null) return 404;
-  return undefined;
+  if (route.name === "incident" && !(await incidentOnPage(db, tenant, rest.slice("/incidents/".length)))) return { status: 404 };
+  if (route.name === "history" && historyPageOf(request.nextUrl.searchParams) === null) return { status: 404 };
+  return { credentials };
 }
 
 async function site(request: NextRequest, tenant: TenantPage, rest: string, base: string, forwarded: Headers, rewrite: boolean) {
-  const route = pageRouteOf(rest);
+  const route = routeClassOf(rest);
   const url = request.nextUrl;
   // An empty header value would not reach the page, hence a word for "served at the custom domain's root".
   forwarded.set(BASE_HEADER, base === "" ? DOMAIN_BASE : base);
 
-  if (tenant.isPrivate && route !== "other" && request.method === "GET" && url.searchParams.has("key")) {
+  if (tenant.isPrivate && route.keyExchange && request.method === "GET" && url.searchParams.has("key")) {
     // A shared link with ?key=: remember it in the access cookie and drop it from the address bar.
     const db = await getReadyDb();
     const credential = await matchKey(db, tenant.id, url.searchParams.get("key") ?? "");
@@ -62,16 +67,25 @@ async function site(request: NextRequest, tenant: TenantPage, rest: string, base
     }
   }
 
-  // Private pages are never cached, so there is no cached copy to protect from cache-busting queries.
-  const stray = !tenant.isPrivate && (request.method === "GET" || request.method === "HEAD") ? strayQueryRedirect(route, url.searchParams) : null;
-  if (stray !== null) return NextResponse.redirect(new URL(`${`${base}${rest}` || "/"}${stray}`, request.url), 308);
+  // Private pages are left alone here: their stray parameters (and `key`, exchanged for a cookie by the
+  // app) are dropped by the front cache, which serves a stored private copy only after its own cookie check.
+  const stray = !tenant.isPrivate && (request.method === "GET" || request.method === "HEAD") ? strayQuery(route, url.searchParams) : null;
+  if (stray !== null) {
+    // Cross-origin readers (dashboards fetching the JSON) follow a redirect only if it passes CORS too.
+    const res = NextResponse.redirect(new URL(`${`${base}${rest}` || "/"}${stray}`, request.url), 308);
+    return withHeaders(res, { "Access-Control-Allow-Origin": "*" });
+  }
 
-  const status = await routeStatus(request, tenant, route, rest);
+  const { status, credentials } = await routeStatus(request, tenant, route, rest);
   const init = { request: { headers: forwarded }, status };
   const res = rewrite ? NextResponse.rewrite(new URL(`${internalPath(tenant.slug, rest)}${url.search}`, request.url), init) : NextResponse.next(init);
-  if (tenant.isPrivate) return withHeaders(res, PRIVATE_HEADERS);
+  if (tenant.isPrivate) {
+    // The page as every visitor it lets in sees it: the front cache may keep it and check the cookie itself.
+    const shareable = credentials !== undefined && route.sharedHtml && (request.method === "GET" || request.method === "HEAD");
+    return withHeaders(res, shareable ? privateCacheHeaders(tenant.id, [pageTag(tenant.id)], credentials) : PRIVATE_HEADERS);
+  }
   // Only the HTML pages are marked here; other routes under a page (feeds, forms) decide for themselves.
-  if (route !== "other" && (request.method === "GET" || request.method === "HEAD")) return withHeaders(res, publicCacheHeaders([pageTag(tenant.id)]));
+  if (route.sharedHtml && (request.method === "GET" || request.method === "HEAD")) return withHeaders(res, publicCacheHeaders([pageTag(tenant.id)]));
   return res;
 }
 

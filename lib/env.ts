@@ -88,6 +88,11 @@ export const env = createEnv({
     HELIOGRAPH_WORKER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     // Embeds (issue 6): how often an open status page polls its JSON; shortened only by tests.
     HELIOGRAPH_LIVE_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    // Operations (issue 10): /metrics for non-loopback scrapers, and how long SIGTERM waits for work in flight.
+    /** Bearer token that opens /metrics to clients other than loopback; unset = loopback only. */
+    HELIOGRAPH_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** On SIGTERM: how long in-flight requests and claimed deliveries may take before the process exits anyway. */
+    HELIOGRAPH_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   },
   client: {},
   experimental__runtimeEnv: {},

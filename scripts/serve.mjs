@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 // Serves the production build through Heliograph's server: the front cache around Next's handler,
-// in one process (see docs/caching.md). Bundles the server first when its sources changed.
+// in one process (see docs/caching.md). Bundles the server first when anything it was built from changed.
 import { pathToFileURL } from "node:url";
-import { ROOT, bundlePath, buildServer, needsBuild } from "./build-server.mjs";
+import { ROOT, bundlePath, buildServer, staleReason } from "./build-server.mjs";
 
-if (needsBuild()) await buildServer();
-let mod;
+const stale = staleReason();
+if (stale) {
+  process.stdout.write(`Bundling the server: ${stale}\n`);
+  await buildServer();
+}
 try {
-  mod = await import(pathToFileURL(bundlePath()).href);
+  const mod = await import(pathToFileURL(bundlePath()).href);
+  await mod.startServer({ dir: ROOT });
 } catch (err) {
-  // Invalid configuration is thrown while lib/env.ts loads: one line for the operator.
+  // Invalid configuration (thrown while lib/env.ts loads) or a port that cannot be bound: one line
+  // for the operator and a non-zero exit, so a supervisor sees the failure.
   if (err?.name === "ConfigError") {
     process.stderr.write(`heliograph: ${err.message}\n`);
     process.exit(1);
   }
   throw err;
 }
-await mod.startServer({ dir: ROOT });

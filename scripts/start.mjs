@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm start`: build once if there is no production build yet, then serve with demo data.
+// `npm start`: (re)build when the production build is missing or was built from other sources than the
+// tree has now (after a `git pull`, say), then serve with demo data.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { ROOT, distDir } from "./build-server.mjs";
+import { nextBuildStale } from "./build-inputs.mjs";
 
-const dist = process.env.HELIOGRAPH_DIST_DIR || ".next";
-if (!existsSync(join(dist, "BUILD_ID")) || process.argv.includes("--build")) {
-  process.stdout.write("Building Heliograph (first start only)...\n");
-  const r = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+const stale = process.argv.includes("--build") ? "asked to with --build" : nextBuildStale(ROOT, distDir());
+if (stale) {
+  process.stdout.write(`Building Heliograph: ${stale}\n`);
+  const r = spawnSync("npx", ["next", "build"], { cwd: ROOT, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 await import("./serve.mjs");

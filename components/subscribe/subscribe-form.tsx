@@ -2,19 +2,12 @@
 
 import { useActionState, useState } from "react";
 import type { SubscribeState } from "@/lib/subscriptions/form";
-
-type Channel = "EMAIL" | "WEBHOOK" | "SLACK" | "SMS";
-
-const CHANNELS: Record<Channel, { label: string; field: string; type: string; placeholder: string; hint: string }> = {
-  EMAIL: { label: "E-mail", field: "E-mail address", type: "email", placeholder: "you@example.com", hint: "We send a link to confirm the address first." },
-  WEBHOOK: { label: "Webhook", field: "Webhook URL", type: "url", placeholder: "https://example.com/hooks/status", hint: "JSON in the Statuspage format, signed per the Standard Webhooks spec." },
-  SLACK: { label: "Slack", field: "Slack incoming-webhook URL", type: "url", placeholder: "https://hooks.slack.com/services/…", hint: "Messages go to the channel of the incoming webhook." },
-  SMS: { label: "Text message", field: "Mobile number (with country code)", type: "tel", placeholder: "+14155550123", hint: "We text you a code to confirm the number." },
-};
+import type { OfferedChannel } from "@/lib/subscriptions/channels-available";
 
 export interface SubscribeFormProps {
   action: (prev: SubscribeState, form: FormData) => Promise<SubscribeState>;
-  channels: Channel[];
+  /** from the channel registry (lib/notifications/channels), those the operator configured */
+  channels: OfferedChannel[];
   services: { id: string; name: string }[];
   base: string;
 }
@@ -28,10 +21,11 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
   const [state, formAction, pending] = useActionState(action, { kind: "idle" } as SubscribeState);
   const values: Record<string, string> = state.kind === "error" ? state.values : {};
   const selected = new Set((values.services ?? "").split(",").filter(Boolean));
-  const [type, setType] = useState<Channel>((channels.includes(values.type as Channel) ? values.type : channels[0]) as Channel);
-  if (state.kind === "done") return <Done state={state} base={base} />;
+  const [type, setType] = useState<string>(channels.some((c) => c.type === values.type) ? values.type : (channels[0]?.type ?? ""));
+  const c = channels.find((ch) => ch.type === type) ?? channels[0];
+  if (state.kind === "done") return <Done state={state} base={base} offered={channels.find((ch) => ch.type === state.type)} />;
+  if (!c) return <p className="notice">No way of notification is offered here.</p>;
   const bad = (f: string) => state.kind === "error" && state.fields.includes(f);
-  const c = CHANNELS[type];
   return (
     <form action={formAction} className="subscribe-form" noValidate>
       {state.kind === "error" && (
@@ -42,28 +36,28 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
       <fieldset style={fieldset}>
         <legend>How should we tell you?</legend>
         {channels.map((ch) => (
-          <label key={ch} style={{ marginRight: "1.25rem", whiteSpace: "nowrap", display: "inline-flex", gap: ".35rem", alignItems: "center" }}>
-            <input type="radio" name="type" value={ch} defaultChecked={type === ch} onChange={() => setType(ch)} /> {CHANNELS[ch].label}
+          <label key={ch.type} style={{ marginRight: "1.25rem", whiteSpace: "nowrap", display: "inline-flex", gap: ".35rem", alignItems: "center" }}>
+            <input type="radio" name="type" value={ch.type} defaultChecked={type === ch.type} onChange={() => setType(ch.type)} /> {ch.label}
           </label>
         ))}
       </fieldset>
       <label className="field">
         <span>{c.field}</span>
-        <noscript>E-mail address, webhook or Slack URL, or mobile number (+country code)</noscript>
+        <noscript>{channels.map((ch) => ch.field).join(", or ")}</noscript>
         <input
           name="address"
-          type={c.type}
+          type={c.inputType}
           required
           maxLength={2048}
           defaultValue={values.address}
           placeholder={c.placeholder}
-          autoComplete={type === "EMAIL" ? "email" : type === "SMS" ? "tel" : "off"}
+          autoComplete={c.autoComplete}
           aria-invalid={bad("address") || undefined}
           aria-describedby={state.kind === "error" ? "subscribe-error subscribe-hint" : "subscribe-hint"}
         />
         <small id="subscribe-hint" className="muted">{c.hint}</small>
       </label>
-      {(type === "WEBHOOK" || type === "SLACK") && (
+      {c.contactEmail && (
         <label className="field">
           Contact e-mail (optional: we tell you if deliveries keep failing)
           <input name="contactEmail" type="email" maxLength={254} defaultValue={values.contactEmail} aria-invalid={bad("contactEmail") || undefined} />
@@ -94,28 +88,28 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
   );
 }
 
-function Done({ state, base }: { state: Extract<SubscribeState, { kind: "done" }>; base: string }) {
+function Done({ state, base, offered }: { state: Extract<SubscribeState, { kind: "done" }>; base: string; offered: OfferedChannel | undefined }) {
+  const [before, after] = (offered?.done ?? "Thank you. {address} will receive updates once it is confirmed.").split("{address}");
   return (
     <section className="panel" role="status" aria-live="polite">
-      {state.type === "EMAIL" && (
+      <p>
+        {before}
+        {after !== undefined && (
+          <>
+            <strong>{state.address}</strong>
+            {after}
+          </>
+        )}
+      </p>
+      {state.smsRef && (
         <p>
-          Check your inbox. Unless <strong>{state.address}</strong> is already subscribed, a confirmation link is on its way; it works for 24 hours.
+          <a className="button" href={`${base}/confirm?sms=${encodeURIComponent(state.smsRef)}`}>
+            Enter the code
+          </a>
         </p>
       )}
-      {state.type === "SMS" && (
+      {state.secret && (
         <>
-          <p>Unless this number is already subscribed, we are texting a 6-digit code to <strong>{state.address}</strong>.</p>
-          <p>
-            <a className="button" href={`${base}/confirm?sms=${encodeURIComponent(state.smsRef ?? "")}`}>
-              Enter the code
-            </a>
-          </p>
-        </>
-      )}
-      {state.type === "SLACK" && <p>We are posting a test message to the Slack channel. Updates start as soon as Slack accepts it.</p>}
-      {state.type === "WEBHOOK" && (
-        <>
-          <p>We are sending a signed test delivery to <strong>{state.address}</strong>. Updates start as soon as it answers with a 2xx status.</p>
           <p>
             Signing secret — shown only now, keep it safe:
             <br />

@@ -28,16 +28,43 @@ async function readBody(request: Request): Promise<string | null> {
   }
 }
 
-/** "" (the page itself), "?…" or "/…" below the page; anything else becomes "". */
+// C0/C1 controls and line separators, raw or percent-encoded: nothing a path needs, and header-splitting material.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|%(?:[01][0-9a-f]|7f)/i;
+// Characters a path or query may carry as they are; everything else is percent-encoded as UTF-8.
+const PLAIN = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]/;
+
+/** Percent-encodes every character outside PLAIN (keeping valid %XX escapes); null for text that is not Unicode. */
+function encodeTarget(text: string): string | null {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (PLAIN.test(ch)) out += ch;
+    else if (ch === "%") out += /^[0-9a-f]{2}$/i.test(text.slice(i + 1, i + 3)) ? "%" : "%25";
+    else {
+      const cp = text.codePointAt(i)!;
+      const char = String.fromCodePoint(cp);
+      // A lone surrogate is no character at all: encodeURIComponent refuses it, and so do we.
+      if (cp >= 0xd800 && cp <= 0xdfff) return null;
+      out += encodeURIComponent(char);
+      i += char.length - 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * "" (the page itself), "?…" or "/…" below the page, as visible ASCII a Location header always takes;
+ * anything else becomes "". Non-ASCII is percent-encoded (the locked page builds `next` from the decoded path).
+ */
 export function safeNext(raw: unknown): string {
-  if (typeof raw !== "string" || raw.length > 2000 || /[\\\s]/.test(raw)) return "";
-  if (raw.startsWith("?")) return raw;
-  if (!raw.startsWith("/") || raw.startsWith("//")) return "";
+  if (typeof raw !== "string" || raw.length > 2000 || /[\\\s]/.test(raw) || CONTROL.test(raw)) return "";
+  const target = raw.split("#")[0];
+  if (!target.startsWith("?") && (!target.startsWith("/") || target.startsWith("//"))) return "";
   // Dot segments (also percent-encoded) or an empty segment could climb out of the page's base, or
   // become a scheme-relative "//host" once the redirect URL is normalized: an open redirect.
-  const path = raw.split(/[?#]/)[0];
+  const path = target.split("?")[0];
   if (path.includes("//") || path.split("/").some((seg) => /^(?:\.|%2e){1,2}$/i.test(seg))) return "";
-  return raw;
+  return encodeTarget(target) ?? "";
 }
 
 function withDenied(target: string): string {

@@ -7,7 +7,7 @@ import { UnauthorizedError } from "@/lib/errors";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
 import { hashToken, verifyPassword } from "@/lib/secrets/tokens";
 import { findKeyByHash, listKeys } from "@/lib/status-pages/queries";
-import { ACCESS_TTL_SECONDS, accessCookieHeader, accessCookieName, readCookie, readGrant, signGrant, type AccessGrant } from "./token";
+import { ACCESS_TTL_SECONDS, accessCookieHeader, grantFor, signGrant } from "./token";
 
 /**
  * Private pages. Every protected page and route calls `hasPageAccess` / `assertPageAccess` itself;
@@ -38,14 +38,13 @@ export async function matchPassword(page: AccessPage, value: string): Promise<st
   return (await verifyPassword(value, page.password_hash)) ? `p.${passwordFingerprint(page.password_hash)}` : null;
 }
 
-async function grantStillValid(db: Db, page: AccessPage, grant: AccessGrant): Promise<boolean> {
-  if (grant.pageId !== page.id) return false;
-  if (grant.credential.startsWith("p.")) return !!page.password_hash && grant.credential === `p.${passwordFingerprint(page.password_hash)}`;
-  if (grant.credential.startsWith("k.")) {
-    const id = grant.credential.slice(2);
-    return (await listKeys(db, page.id)).some((k) => k.id === id);
-  }
-  return false;
+/**
+ * The credentials that open the page now: each key ("k.<key id>") and the password ("p.<fingerprint>").
+ * A grant whose credential is not among them (key revoked, password changed) no longer opens it.
+ */
+export async function pageCredentials(db: Db, page: AccessPage): Promise<string[]> {
+  const keys = (await listKeys(db, page.id)).map((k) => `k.${k.id}`);
+  return page.password_hash ? [...keys, `p.${passwordFingerprint(page.password_hash)}`] : keys;
 }
 
 function bearer(authorization: string | null): string | null {
@@ -56,8 +55,8 @@ function bearer(authorization: string | null): string | null {
 export async function checkPageAccess(db: Db, page: AccessPage, input: AccessInput): Promise<boolean> {
   if (!page.is_private) return true;
   const secret = await loadServerSecret(db);
-  const grant = readGrant(readCookie(input.cookieHeader, accessCookieName(page.id)), secret);
-  if (grant && (await grantStillValid(db, page, grant))) return true;
+  const grant = grantFor(input.cookieHeader, page.id, secret);
+  if (grant && (await pageCredentials(db, page)).includes(grant.credential)) return true;
   // Badges, feeds and JSON are fetched without cookies: a page key (never the password) opens them.
   for (const raw of [bearer(input.authorization), input.keyParam]) {
     if (raw && (await matchKey(db, page.id, raw))) return true;

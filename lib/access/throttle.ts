@@ -1,4 +1,5 @@
 import "server-only";
+import { isIPv6 } from "node:net";
 import Redis from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
@@ -6,8 +7,9 @@ import { log } from "@/lib/log";
 
 /**
  * Wrong keys and passwords for private pages: 10 per client in 10 minutes, then every further try
- * waits, twice as long after each lock-out. A looser per-page budget bounds guessing even when
- * clients can disguise their address.
+ * waits, twice as long after each lock-out. A looser per-page budget slows guessing from many
+ * addresses: past it, only clients that guessed wrong lately wait, so an attack never locks out a
+ * visitor who arrives with the right password. IPv6 clients count per /64 (one subscriber's network).
  */
 export interface ThrottleOptions {
   clientTries: number;
@@ -61,20 +63,44 @@ export interface ThrottleSubject {
   pageId: string;
 }
 
+/** The network a client guesses from: its /64 for IPv6 (one host usually holds all of it), else its address. */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const [head, tail = ""] = address.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") ? (tail ? tail.split(":") : []) : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
 const keysOf = (s: ThrottleSubject, opts: ThrottleOptions) => [
-  { key: `c:${s.client}`, limit: opts.clientTries },
+  { key: `c:${clientNetwork(s.client)}`, limit: opts.clientTries },
   { key: `p:${s.pageId}`, limit: opts.pageTries },
 ];
 
+function lockWait(res: { consumedPoints: number; msBeforeNext: number } | null): number {
+  return res && res.consumedPoints > 1 && res.msBeforeNext > 0 ? Math.ceil(res.msBeforeNext / 1000) : 0;
+}
+
 /** Seconds to wait before another try is even checked; 0 = go ahead. */
 export async function retryAfter(subject: ThrottleSubject): Promise<number> {
-  const { locks, opts } = current();
-  let wait = 0;
-  for (const { key } of keysOf(subject, opts)) {
-    const res = await locks.get(key);
-    if (res && res.consumedPoints > 1 && res.msBeforeNext > 0) wait = Math.max(wait, Math.ceil(res.msBeforeNext / 1000));
-  }
+  const wait = await waitFor(subject);
+  if (wait > 0) (await import("@/lib/metrics/registry")).countRefusal("access");
   return wait;
+}
+
+async function waitFor(subject: ThrottleSubject): Promise<number> {
+  const { locks, failures, opts } = current();
+  const [client, page] = keysOf(subject, opts);
+  const own = lockWait(await locks.get(client.key));
+  if (own > 0) return own;
+  const pageWide = lockWait(await locks.get(page.key));
+  if (pageWide === 0) return 0;
+  // The page is under attack: it holds back clients that guessed wrong lately, not one trying for the first time.
+  const recent = await failures.get(client.key);
+  return recent && recent.consumedPoints > 0 ? pageWide : 0;
 }
 
 /** Counts a wrong try; past the budget the subject is locked out for an exponentially growing time. */

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { safeEqual } from "@/lib/secrets/tokens";
+import { safeEqual } from "@/lib/secrets/compare";
 
 /**
  * The signed value of a private page's access cookie: which page, until when, and which credential
@@ -43,6 +43,16 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
+}
+
+/**
+ * The verified grant this request's cookie holds for `pageId`, or null (absent, forged, expired, another
+ * page's). Pure: the app and the front cache both check a visitor with it, then compare its credential
+ * with the page's current ones (`pageCredentials`).
+ */
+export function grantFor(cookieHeader: string | null, pageId: string, secret: string): AccessGrant | null {
+  const grant = readGrant(readCookie(cookieHeader, accessCookieName(pageId)), secret);
+  return grant !== null && grant.pageId === pageId ? grant : null;
 }
 
 export function accessCookieHeader(pageId: string, value: string, secure: boolean): string {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UuidOut } from "@/lib/http/wire";
+import { Uuid, UuidOut } from "@/lib/http/wire";
 
 export const Account = z
   .strictObject({
@@ -15,6 +15,21 @@ export const Account = z
   .meta({ id: "Account" });
 
 export const AccountList = z.array(Account).meta({ id: "AccountList" });
+
+/** The account as the vendor's `/next` API (and its command-line client) reads it. */
+export const NextAccount = z
+  .strictObject({
+    id: UuidOut,
+    name: z.string(),
+    plan: z.string(),
+    planDisplayName: z.string(),
+    features: z.array(z.string()).meta({ description: "This server's enabled features (the FLAG entitlements)" }),
+  })
+  .meta({ id: "NextAccount" });
+
+export const NextAccountList = z.array(NextAccount).meta({ id: "NextAccountList" });
+
+export const AccountIdParams = z.object({ accountId: Uuid });
 
 export const Entitlement = z
   .strictObject({

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Account as AccountRow } from "@/lib/db/types";
 import { entitlements } from "./entitlements";
-import type { Account, Entitlements } from "./schema";
+import type { Account, Entitlements, NextAccount } from "./schema";
 
 /** One plan: everything this server does, within the limits in entitlements.ts. */
 const PLAN = { plan: "SELF_HOSTED", planDisplayName: "Heliograph (self-hosted)" };
@@ -21,4 +21,9 @@ export function serializeAccount(row: AccountRow): z.infer<typeof Account> {
 
 export function serializeEntitlements(): z.infer<typeof Entitlements> {
   return { ...PLAN, entitlements: entitlements(), addons: [], locations: [] };
+}
+
+export function serializeNextAccount(row: AccountRow): z.infer<typeof NextAccount> {
+  const features = entitlements().filter((e) => e.type === "FLAG" && e.enabled).map((e) => e.key);
+  return { id: row.id, name: row.name, ...PLAN, features };
 }

@@ -17,3 +17,9 @@ export async function getAccountOrThrow(db: Db, id: string): Promise<Account> {
   if (!row) throw new NotFoundError("Account not found");
   return row;
 }
+
+/** An account a key may read: only its own; any other id is answered like a missing one. */
+export async function getOwnAccountOrThrow(db: Db, keyAccountId: string, requestedId: string): Promise<Account> {
+  if (requestedId !== keyAccountId) throw new NotFoundError("Account not found");
+  return getAccountOrThrow(db, keyAccountId);
+}

@@ -13,3 +13,15 @@ export function publicCacheHeaders(tags: readonly string[]): Record<string, stri
 
 /** Private pages and everything under them. */
 export const PRIVATE_HEADERS: Record<string, string> = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+/** Internal: on a private page's render, the page and the credentials that open it now (see privateCacheHeaders). */
+export const CACHE_ACCESS_HEADER = "x-heliograph-cache-access";
+
+/**
+ * A private page's HTML as rendered for a visitor it lets in: the same for every such visitor, so the front
+ * cache may keep it and serve it to a request whose access cookie it has checked against `credentials`
+ * (lib/front-cache/private.ts). Still `private, no-store` for browsers and proxies.
+ */
+export function privateCacheHeaders(pageId: string, tags: readonly string[], credentials: readonly string[]): Record<string, string> {
+  return { ...PRIVATE_HEADERS, [CACHE_TAGS_HEADER]: tags.join(","), [CACHE_ACCESS_HEADER]: [pageId, ...credentials].join(" ") };
+}

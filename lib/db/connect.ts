@@ -30,6 +30,9 @@ export function createDb(config: DbConfig): Db {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolSize ?? 10, types: pgTypes, connectionTimeoutMillis: 10_000 });
     // An idle client losing its connection (database restart) must not crash the process; the next query reconnects.
     pool.on("error", () => {});
+    // A client cut while checked out (mid-query) fails its query (answered 503) and is dropped on release;
+    // its 'error' event must not also surface as an uncaught exception.
+    pool.on("connect", (client) => client.on("error", () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const path = config.sqlitePath ?? "./data/heliograph.db";
@@ -79,4 +82,11 @@ function redact(url: string): string {
   } catch {
     return "(malformed DATABASE_URL)";
   }
+}
+
+/** Names of migrations this build has that the database has not applied (readiness: "migrations current"). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrationTableSchema = dialectOf(db) === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
+  const all = await new Migrator({ db, provider, migrationTableSchema }).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { createDb, describeConnectError, migrate, type Db } from "./connect";
 
-export { createDb, migrate, type Db } from "./connect";
+export { createDb, migrate, pendingMigrations, type Db } from "./connect";
 export { dialectOf } from "./dialects";
 
 const globalForDb = globalThis as unknown as { heliographDb?: Db; heliographReady?: Promise<Db> };

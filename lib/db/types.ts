@@ -1,4 +1,5 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ChannelType } from "@/lib/notifications/channels";
 
 /*
  * Row types, shared by SQLite and PostgreSQL. Conventions that keep one set of queries for both:
@@ -11,7 +12,8 @@ export type Severity = "CRITICAL" | "MAJOR" | "MEDIUM" | "MINOR";
 export type UpdateStatus = "INVESTIGATING" | "IDENTIFIED" | "MONITORING" | "RESOLVED";
 export type Theme = "LIGHT" | "DARK" | "AUTO";
 export type RepeatUnit = "DAY" | "WEEK" | "MONTH";
-export type Channel = "EMAIL" | "WEBHOOK" | "SLACK" | "SMS";
+/** The channel names come from the registry (lib/notifications/channels/index.ts); the column is plain text. */
+export type Channel = ChannelType;
 export type SubscriberStatus = "PENDING" | "VERIFIED";
 
 export interface AccountsTable {
@@ -31,6 +33,8 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** null: never expires */
+  expires_at: number | null;
 }
 
 export interface ServerSettingsTable {
@@ -154,8 +158,43 @@ export interface SubscribersTable {
   status: SubscriberStatus;
   /** JSON string[] of service ids, or null for all services */
   service_ids: string | null;
+  /** webhook/Slack URL host, "smtp" for e-mail, "sms" for SMS: the key of the per-destination concurrency limit */
+  dest_host: string | null;
+  /** webhook signing secret, AES-256-GCM under a key derived from the server secret */
+  secret_enc: string | null;
+  contact_email: string | null;
+  /** bound into manage/unsubscribe links; replaced on unsubscribe and re-subscribe (migration 004) */
+  token_nonce: ColumnType<string | null, string, string>;
+  /** rotated each time a confirmation is sent: links and codes of older confirmations stop working */
+  verify_nonce: string | null;
+  verify_sent_at: number | null;
+  verify_attempts: ColumnType<number, number | undefined, number>;
+  verified_at: number | null;
+  failing_since: number | null;
+  disabled_at: number | null;
+  unsubscribed_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+export interface SubscriberServicesTable {
+  subscriber_id: string;
+  service_id: string;
+}
+
+export type EventKind = "incident.update" | "maintenance.start" | "maintenance.end" | "maintenance.reminder" | "subscription.verify";
+
+export interface NotificationEventsTable {
+  id: string;
+  kind: EventKind;
+  /** what triggered it: an update id, `windowId:occurrenceStart[:minutes]`, or a subscriber id for confirmations */
+  ref: string;
+  status_page_id: string;
+  /** JSON EventPayload: a snapshot taken when the event was queued, so later edits never change a sent message */
+  payload: string;
+  /** JSON of the channel messages by channel name, rendered once by the first worker that needs them */
+  rendered: string | null;
+  created_at: number;
 }
 
 export interface NotificationDeliveriesTable {
@@ -170,6 +209,10 @@ export interface NotificationDeliveriesTable {
   next_attempt_at: number;
   lease_until: number | null;
   last_error: string | null;
+  host: string;
+  lease_owner: string | null;
+  sent_at: number | null;
+  response_code: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -189,6 +232,8 @@ export interface Database {
   maintenance_windows: MaintenanceWindowsTable;
   subscribers: SubscribersTable;
   notification_deliveries: NotificationDeliveriesTable;
+  notification_events: NotificationEventsTable;
+  subscriber_services: SubscriberServicesTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -202,5 +247,6 @@ export type IncidentUpdate = Selectable<IncidentUpdatesTable>;
 export type MaintenanceWindow = Selectable<MaintenanceWindowsTable>;
 export type Subscriber = Selectable<SubscribersTable>;
 export type NotificationDelivery = Selectable<NotificationDeliveriesTable>;
+export type NotificationEvent = Selectable<NotificationEventsTable>;
 export type NewStatusPage = Insertable<StatusPagesTable>;
 export type StatusPagePatch = Updateable<StatusPagesTable>;

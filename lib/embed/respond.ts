@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { PRIVATE_HEADERS, publicCacheHeaders } from "@/lib/cache/headers";
 import { pageTag } from "@/lib/cache/tags";
+import { BADGE_CSP, WIDGET_CSP } from "@/lib/http/security-headers.mjs";
 
 /** What an embed route produces; the wrapper adds caching, privacy, CORS and validators. */
 export interface EmbedBody {
@@ -19,10 +20,6 @@ export type EmbedKind = "json" | "badge" | "feed" | "calendar" | "image" | "html
 const CORS_KINDS = new Set<EmbedKind>(["json", "badge", "feed", "calendar", "script"]);
 export const CORS_HEADERS = { "Access-Control-Allow-Origin": "*", "Access-Control-Expose-Headers": "ETag" };
 
-/** Badges are images that someone else's page shows: nothing in them may run or load. */
-export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
-/** The widget is the one document any site may frame; it runs nothing and links out in a new tab. */
-export const WIDGET_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors *";
 // Other sites load these as subresources, also from pages that require Cross-Origin-Resource-Policy.
 const CROSS_ORIGIN_KINDS = new Set<EmbedKind>(["badge", "image", "script"]);
 

@@ -5,6 +5,7 @@ import { updateStatusLabel } from "@/lib/public-page/view";
 import { severityToStatus } from "@/lib/status/derive";
 import { toIso } from "@/lib/db/time";
 import { incidentUrl, lastChange, occurrenceId } from "@/lib/statuspage-compat/project";
+import { feedText } from "@/lib/feeds/text";
 
 export type FeedFormat = "rss" | "atom";
 
@@ -18,10 +19,9 @@ export interface FeedContext {
 /** Readers show the newest entries; a daily repeating window must not push incidents out. */
 export const MAX_ENTRIES = 100;
 
-// XML 1.0 cannot carry these even escaped; incident text is user input.
-const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const xmlSafe = (s: string) => s.replace(NOT_XML_CHAR, "");
+export { xmlSafe } from "@/lib/feeds/text";
 
+/** HTML escaping for text put inside HTML this module writes (also the widget's). */
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
@@ -77,37 +77,42 @@ function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
 
 /**
  * RSS 2.0 or Atom 1.0 of a page: one entry per incident update and per maintenance occurrence, newest
- * first. RSS titles are plain text; Atom titles are typed HTML, so they are escaped there.
+ * first. Every text enters the builder through feedText, read as each format defines the element:
+ * RSS titles are plain text and descriptions HTML; Atom feed-level texts are type="text", entry titles,
+ * summaries and content type="html" (as the library writes them).
  */
 export function buildFeed(snap: PageSnapshot, ctx: FeedContext, format: FeedFormat): string {
   const { page } = snap;
   const entries = [...incidentEntries(snap, ctx), ...maintenanceEntries(snap, ctx)]
     .sort((a, b) => b.date - a.date || (a.id < b.id ? -1 : 1))
     .slice(0, MAX_ENTRIES);
-  const title = xmlSafe(`${page.name} status`);
+  const description = { text: page.description ?? `Incidents and maintenance of ${page.name}` };
   const feed = new Feed({
     id: ctx.pageUrl,
-    title,
-    description: xmlSafe(page.description ?? `Incidents and maintenance of ${page.name}`),
+    title: feedText({ text: `${page.name} status` }, "text"),
+    // RSS readers render the channel description as HTML; Atom's subtitle is type="text"
+    description: format === "rss" ? feedText(description, "html") : feedText(description, "text"),
     link: ctx.pageUrl,
     updated: new Date(lastChange(snap)),
     generator: "Heliograph",
     language: "en",
     feedLinks: { rss: `${ctx.pageUrl}/feed.rss`, atom: `${ctx.pageUrl}/feed.atom` },
-    author: { name: xmlSafe(page.name), link: ctx.pageUrl },
-    copyright: xmlSafe(page.name),
+    author: { name: feedText({ text: page.name }, "text"), link: ctx.pageUrl },
+    copyright: feedText({ text: page.name }, "text"),
   });
   for (const e of entries) {
+    const title = { text: e.title };
     const item: Item = {
-      title: xmlSafe(format === "atom" ? escapeHtml(e.title) : e.title),
+      // the library puts RSS titles in CDATA; as a plain-text element the title goes in as escaped text instead
+      title: format === "atom" ? feedText(title, "html") : "",
+      extensions: format === "rss" ? [{ name: "title", objects: { _text: feedText(title, "text") } }] : undefined,
       id: e.id,
       guid: e.id,
       link: e.link,
       date: new Date(e.date),
       published: new Date(e.date),
-      // descriptions are read as HTML by RSS readers too
-      description: xmlSafe(escapeHtml(e.summary)),
-      content: xmlSafe(e.html),
+      description: feedText({ text: e.summary }, "html"),
+      content: feedText({ html: e.html }, "html"),
     };
     feed.addItem(item);
   }

@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { OutgoingHttpHeader } from "node:http";
 import type { Encoding } from "./request";
+import type { EntryAccess } from "./private";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -45,10 +46,12 @@ export interface Entry {
   outageBytes?: number;
   /** hits so far (the LRU re-orders on some of them) */
   hits?: number;
+  /** a private page's render: served only to requests this rule lets in (lib/front-cache/private.ts) */
+  access?: EntryAccess;
 }
 
 /** Upstream headers that never go into an entry: hop-by-hop, recomputed per entry, or internal. */
-const DROP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "etag", "age", "warning", "last-modified", "x-heliograph-cache-tags", "x-heliograph-cache"]);
+const DROP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "date", "etag", "age", "warning", "last-modified", "x-heliograph-cache-tags", "x-heliograph-cache-access", "x-heliograph-cache"]);
 
 /** Vary values the cache already accounts for: the encoding it chooses itself, and Next's RSC headers (such requests bypass it). */
 const VARY_OK = new Set(["accept-encoding", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"]);
@@ -88,6 +91,7 @@ export interface BuildInput {
   staleUntil: number;
   /** false for a render that will not be stored (an update overtook it): its few waiters get it uncompressed */
   compress?: boolean;
+  access?: EntryAccess;
 }
 
 /** Builds an entry: compresses once, hashes once, prepares the header lists every hit will send. */
@@ -96,7 +100,7 @@ export async function buildEntry(input: BuildInput): Promise<Entry> {
   let contentType = "";
   let vary = "";
   for (const [name, value] of Object.entries(input.headers)) {
-    if (DROP.has(name)) continue;
+    if (DROP.has(name) || name.startsWith("x-middleware-")) continue;
     if (name === "vary") {
       vary = Array.isArray(value) ? value.join(", ") : String(value);
       continue;
@@ -129,6 +133,7 @@ export async function buildEntry(input: BuildInput): Promise<Entry> {
     bytes: input.body.length,
     contentType,
     failedAt: 0,
+    access: input.access,
   };
   if (compressible && input.compress !== false) {
     const [gz, br] = await Promise.all([

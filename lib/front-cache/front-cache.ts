@@ -1,11 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { CACHE_TAGS_HEADER } from "../cache/headers";
+import { CACHE_ACCESS_HEADER, CACHE_TAGS_HEADER } from "../cache/headers";
 import { getGenerations, type GenerationStore } from "../cache/generations";
 import { TENANCY_TAG } from "../cache/tags";
 import { CaptureResponse, type HeadDecision } from "./capture";
 import { buildEntry, decode, outageVariant, representation, varyIsCovered, type Entry } from "./entry";
 import { EntryLru } from "./lru";
-import { cacheKey, chooseEncoding, isCandidate, matchesEtag } from "./request";
+import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from "../http/security-headers.mjs";
+import { guardResponse } from "./guard";
+import { mayServe, parseAccess } from "./private";
+import { loadedServerSecret } from "../secrets/loaded-secret";
+import { cacheKey, chooseEncoding, dropStrayQuery, isCandidate, matchesEtag, normalizeTarget, type TargetProblem } from "./request";
+import type { TenancyConfig } from "../tenancy/route";
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -15,6 +20,8 @@ export interface FrontCacheOptions {
   maxBytes: number;
   /** key on X-Forwarded-Host, as the app does when it trusts its proxy */
   trustProxy?: boolean;
+  /** routing as proxy.ts does it: query parameters a route never reads are dropped before keying (off when unset) */
+  tenancy?: TenancyConfig;
   /** time-based expiry (also capped at the next midnight UTC, so uptime bars roll over) */
   ttlMs?: number;
   /** how long past expiry an unchanged entry is still served while one refresh runs */
@@ -26,6 +33,8 @@ export interface FrontCacheOptions {
   /** a render slower than this answers with the last good copy (when there is one) */
   slowRenderMs?: number;
   generations?: () => GenerationStore;
+  /** the key private pages' access cookies are signed with, once the app loaded it (private entries need it) */
+  serverSecret?: () => string | undefined;
   /** answer GET <statsPath> from loopback with the counters (benchmarks); off when unset */
   statsPath?: string;
   onError?: (err: unknown, where: string) => void;
@@ -52,7 +61,7 @@ export class FrontCache {
   readonly lru: EntryLru;
   readonly stats = { hits: 0, misses: 0, stale: 0, renders: 0, stored: 0, discardedRaces: 0, failures: 0, bypass: 0 };
   private readonly flights = new Map<string, Flight>();
-  private readonly opts: Required<Omit<FrontCacheOptions, "onError" | "statsPath">> & Pick<FrontCacheOptions, "onError" | "statsPath">;
+  private readonly opts: Required<Omit<FrontCacheOptions, "onError" | "statsPath" | "tenancy">> & Pick<FrontCacheOptions, "onError" | "statsPath" | "tenancy">;
 
   constructor(options: FrontCacheOptions) {
     this.opts = {
@@ -63,6 +72,7 @@ export class FrontCache {
       failureBackoffMs: 2_000,
       slowRenderMs: 3_000,
       generations: getGenerations,
+      serverSecret: loadedServerSecret,
       ...options,
     };
     this.lru = new EntryLru(options.maxBytes);
@@ -79,11 +89,17 @@ export class FrontCache {
 
   /** The http.Server request listener. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    guardResponse(req, res);
+    const problem = normalizeTarget(req);
+    if (problem) return this.refuse(res, problem);
     if (this.opts.statsPath !== undefined && req.url === this.opts.statsPath && isLoopback(req)) return this.sendStats(res);
     if (this.opts.maxBytes <= 0 || !isCandidate(req)) return this.pass(req, res);
+    if (this.opts.tenancy) dropStrayQuery(req, this.opts.tenancy);
     const key = cacheKey(req, this.opts.trustProxy);
     if (key === undefined) return this.pass(req, res);
     const entry = this.lru.peek(key);
+    // A private page's copy is never even a stale answer for a visitor it does not let in: the app answers them.
+    if (entry?.access && !mayServe(entry.access, req, this.opts.serverSecret())) return this.pass(req, res);
     if (entry !== undefined) {
       const gens = this.opts.generations();
       const valid = gens.latest(entry.tags) <= entry.seq;
@@ -138,7 +154,8 @@ export class FrontCache {
       if (flight.leaderRes === res) flight.leaderRes = undefined;
       return this.sendStale(this.lru.peek(key) ?? lastGood!, req, res);
     }
-    if (result.kind === "entry") return this.send(result.entry, req, res, "MISS");
+    // The leader's render was checked by the app for this very request; anyone who joined it is checked here.
+    if (result.kind === "entry") return flight.leaderRes === res || this.permits(result.entry, req) ? this.send(result.entry, req, res, "MISS") : this.pass(req, res);
     if (result.kind === "failed") {
       const good = this.lru.peek(key);
       if (good) return this.sendStale(good, req, res);
@@ -169,6 +186,7 @@ export class FrontCache {
   private async render(key: string, req: IncomingMessage, flight: Flight): Promise<FlightResult> {
     this.stats.renders++;
     let tags: string[] = [];
+    let access: ReturnType<typeof parseAccess>;
     // A forwarded answer may stream for long (or forever); the others waiting need not wait for its end.
     let forwarded!: (r: FlightResult) => void;
     const forwardedEarly = new Promise<FlightResult>((resolve) => (forwarded = resolve));
@@ -176,6 +194,8 @@ export class FrontCache {
       const raw = cap.getHeader(CACHE_TAGS_HEADER);
       cap.removeHeader(CACHE_TAGS_HEADER);
       tags = raw === undefined ? [] : String(raw).split(",").map((t) => t.trim()).filter(Boolean);
+      access = parseAccess(cap.getHeader(CACHE_ACCESS_HEADER));
+      cap.removeHeader(CACHE_ACCESS_HEADER);
       const status = cap.statusCode;
       const storable =
         tags.length > 0 && req.method === "GET" && (status === 200 || status === 404) && !cap.hasHeader("set-cookie") && varyIsCovered(cap.getHeader("vary"));
@@ -220,6 +240,7 @@ export class FrontCache {
       now,
       freshUntil,
       staleUntil: freshUntil + this.opts.staleMs,
+      access,
     });
     // Version-safe: a render that began before one of its tags was bumped is never stored.
     const current = this.lru.peek(key);
@@ -250,8 +271,15 @@ export class FrontCache {
     res.end(req.method === "HEAD" ? undefined : rep.body);
   }
 
+  /** Public entries go to anyone; a private one only while unchanged and to a request its rule lets in. */
+  private permits(entry: Entry, req: IncomingMessage): boolean {
+    if (entry.access === undefined) return true;
+    return this.opts.generations().latest(entry.tags) <= entry.seq && mayServe(entry.access, req, this.opts.serverSecret());
+  }
+
   /** The last good copy while the origin cannot render: 200, marked stale, with a visible note in HTML. */
   private async sendStale(entry: Entry, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!this.permits(entry, req)) return res.headersSent ? undefined : this.pass(req, res);
     this.stats.stale++;
     try {
       const hadVariant = entry.outage !== undefined;
@@ -262,6 +290,14 @@ export class FrontCache {
     } catch (err) {
       this.fail(err, "stale", res);
     }
+  }
+
+  /** A request target or Host the server will not guess at (400), or a path with dot segments (308). */
+  private refuse(res: ServerResponse, problem: TargetProblem): void {
+    const common = { ...BASE_SECURITY_HEADERS, "content-security-policy": RESOURCE_CSP, "cache-control": "no-store" };
+    if (problem.status === 308) res.writeHead(308, { ...common, location: problem.location, "content-length": "0" });
+    else res.writeHead(400, { ...common, "content-type": "text/plain; charset=utf-8", connection: "close" });
+    res.end(problem.status === 400 ? "Bad request\n" : undefined);
   }
 
   private sendStats(res: ServerResponse): void {

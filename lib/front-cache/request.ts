@@ -1,4 +1,8 @@
 import type { IncomingMessage } from "node:http";
+import { locationValue } from "../http/location";
+import { parseHost } from "../tenancy/host";
+import { routeClassOf, strayQuery } from "../tenancy/route-class";
+import { planRequest, type TenancyConfig } from "../tenancy/route";
 
 /** Request headers that make Next answer something other than the page's HTML (RSC payloads, actions). */
 const NEXT_VARIANT_HEADERS = ["rsc", "next-router-prefetch", "next-router-state-tree", "next-router-segment-prefetch", "next-action", "next-url"];
@@ -13,21 +17,69 @@ export function isCandidate(req: IncomingMessage): boolean {
   if (m !== "GET" && m !== "HEAD") return false;
   const url = req.url ?? "/";
   if (url.startsWith("/_next/")) return false;
-  if (url.includes("_rsc=")) return false;
+  if (req.headers.authorization !== undefined) return false;
+  return !isNextVariant(req);
+}
+
+/** An RSC payload or prefetch request: its answer differs from the page's HTML at the same URL. */
+export function isNextVariant(req: IncomingMessage): boolean {
+  if ((req.url ?? "").includes("_rsc=")) return true;
   const h = req.headers;
-  if (h.authorization !== undefined) return false;
-  for (const name of NEXT_VARIANT_HEADERS) if (h[name] !== undefined) return false;
-  return true;
+  for (const name of NEXT_VARIANT_HEADERS) if (h[name] !== undefined) return true;
+  return false;
+}
+
+export type TargetProblem = { status: 400 } | { status: 308; location: string };
+
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * Brings the request target to the one form the app and the cache key understand, at the edge:
+ * an absolute-form target (`GET http://host/path`) names the host itself (RFC 9112 §3.2.2: its
+ * authority replaces Host, so an unknown one is a 404 like any unknown Host); dot segments, also
+ * percent-encoded, are redirected to the path they stand for (else every `/x/%2e%2e/<slug>` is a
+ * new cache key). Two Host headers, or any other target form, answer 400. Returns null when fine.
+ */
+export function normalizeTarget(req: IncomingMessage): TargetProblem | null {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].length === 4 && req.rawHeaders[i].toLowerCase() === "host") hosts++;
+  if (hosts > 1) return { status: 400 };
+  let url = req.url ?? "";
+  if (!url.startsWith("/")) {
+    if (!/^https?:\/\//i.test(url)) return { status: 400 };
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return { status: 400 };
+    }
+    if (target.username || target.password || !target.host) return { status: 400 };
+    req.headers.host = target.host;
+    url = req.url = `${target.pathname}${target.search}`;
+  }
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
+  const segments = path.split("/");
+  if (!segments.some((s) => DOT_SEGMENT.test(s))) return null;
+  const out: string[] = [];
+  for (const seg of segments.slice(1)) {
+    if (!DOT_SEGMENT.test(seg)) out.push(seg);
+    else if (seg.replace(/%2e/gi, ".") === "..") out.pop();
+  }
+  // Never a scheme-relative "//host" or "/\\host" that a browser would read as another site.
+  const clean = `/${out.join("/")}`.replace(/^\/+/, "/").replace(/\\/g, "%5C");
+  return { status: 308, location: locationValue(`${clean}${q < 0 ? "" : url.slice(q)}`) };
 }
 
 /**
- * The cache key: host (lower case; the host the app itself resolves, so X-Forwarded-Host only when
+ * The cache key: host name (lower case, no port or trailing dot; the host the app itself resolves, so X-Forwarded-Host only when
  * the server trusts its proxy), path and the query with its parameters in a stable order.
  */
 export function cacheKey(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  let host = trustProxy ? firstValue(req.headers["x-forwarded-host"]) ?? req.headers.host : req.headers.host;
+  const raw = trustProxy ? firstValue(req.headers["x-forwarded-host"]) ?? req.headers.host : req.headers.host;
+  // Keyed on the host name as routing reads it: a port, a trailing dot or odd case must not add a key.
+  const host = parseHost(raw)?.hostname;
   if (!host) return undefined;
-  host = host.toLowerCase();
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   if (q < 0) return `${host}${url}`;
@@ -41,11 +93,41 @@ function firstValue(v: string | string[] | undefined): string | undefined {
   return (comma < 0 ? s : s.slice(0, comma)).trim() || undefined;
 }
 
+/**
+ * Read by private pages' routes only: not part of the key (see dropStrayQuery). A request carrying it is
+ * never answered from a stored private copy (lib/front-cache/private.ts mayServe): the app exchanges it.
+ */
+const ACCESS_KEY_PARAM = "key";
+
 export function normalizeQuery(query: string): string {
   if (query === "") return "";
   const params = new URLSearchParams(query);
+  params.delete(ACCESS_KEY_PARAM);
   params.sort();
   return params.toString();
+}
+
+/**
+ * Drops from a cacheable request's URL the query parameters its route never reads (the route-class table
+ * proxy.ts redirects by), so `og.png?x=<random>` is answered from the one cached copy instead of forcing a
+ * render. `key` stays for private pages' routes; public pages' routes do not read it, and the key ignores it.
+ */
+export function dropStrayQuery(req: IncomingMessage, tenancy: TenancyConfig): void {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  if (q < 0) return;
+  const pathname = url.slice(0, q);
+  const plan = planRequest({ host: req.headers.host ?? null, forwardedHost: firstValue(req.headers["x-forwarded-host"]) ?? null, pathname, search: url.slice(q) }, tenancy);
+  if (plan.action !== "slug" && plan.action !== "domain") return;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const access = params.getAll(ACCESS_KEY_PARAM);
+  params.delete(ACCESS_KEY_PARAM);
+  const search = strayQuery(routeClassOf(plan.rest), params);
+  if (search === null) return;
+  const kept = new URLSearchParams(search);
+  for (const k of access) kept.append(ACCESS_KEY_PARAM, k);
+  const clean = kept.toString();
+  req.url = clean ? `${pathname}?${clean}` : pathname;
 }
 
 export type Encoding = "br" | "gzip" | "identity";

@@ -8,10 +8,17 @@ import http from "node:http";
 import next from "next";
 import { env } from "../env";
 import { log } from "../log";
+import { ConfigError } from "../errors/config-error";
 import { setGenerations } from "../cache/generations";
 import { RedisGenerationStore } from "../cache/redis-generations";
 import { FrontCache } from "./front-cache";
+import { CaptureResponse } from "./capture";
+import { closeWhenBodyUnread } from "./unread-body";
 import { stampClientAddress } from "../access/client-address";
+import { answerOps } from "../ops/endpoints";
+import { registerProbe, runShutdownHooks } from "../ops/hooks";
+import { exposeFrontCache, observeRequest, timeRender } from "../ops/observe";
+import { tenancyConfig } from "../tenancy/config";
 
 export interface StartedServer {
   server: http.Server;
@@ -19,58 +26,102 @@ export interface StartedServer {
   close: () => Promise<void>;
 }
 
-export async function startServer(opts: { dir: string }): Promise<StartedServer> {
-  let redis: RedisGenerationStore | undefined;
-  if (env.REDIS_URL) {
-    redis = await RedisGenerationStore.create({
-      url: env.REDIS_URL,
-      prefix: env.HELIOGRAPH_REDIS_PREFIX,
-      onError: (err, where) => log.warn({ err: (err as Error)?.message, where }, "front cache: redis problem"),
+/** Binds the port first: a port in use is one line and a non-zero exit before anything starts (issue 10). */
+function listen(server: http.Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) => {
+      const reason = err.code === "EADDRINUSE" ? "address already in use" : err.code === "EACCES" ? "permission denied" : err.message;
+      reject(new ConfigError(`Cannot listen on ${env.HOSTNAME}:${env.PORT}: ${reason}`));
     });
-    setGenerations(redis);
-    if (!(await redis.ready(5000))) log.warn("front cache: Redis not reachable yet; cached pages expire within a second until it is");
-  }
-
-  // No hostname here: with one, Next builds proxy.ts's request URLs and its rewrite base from different
-  // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves (issue 3).
-  const app = next({ dev: false, dir: opts.dir, port: env.PORT });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const cache = new FrontCache({
-    handler: (req, res) => handle(req, res),
-    maxBytes: env.HELIOGRAPH_FRONT_CACHE_MB * 1024 * 1024,
-    trustProxy: env.HELIOGRAPH_TRUST_PROXY,
-    ttlMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
-    staleMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
-    statsPath: env.HELIOGRAPH_FRONT_CACHE_STATS ? "/_heliograph/front-cache" : undefined,
-    onError: (err, where) => log.error({ err, where }, "front cache: render failed"),
-  });
-
-  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
-    stampClientAddress(req, env.HELIOGRAPH_TRUST_PROXY);
-    return cache.handle(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
     server.listen(env.PORT, env.HOSTNAME, () => resolve());
   });
-  log.info({ port: env.PORT, frontCacheMb: env.HELIOGRAPH_FRONT_CACHE_MB, redis: Boolean(redis) }, "heliograph listening");
+}
 
-  const close = async () => {
-    await new Promise<void>((r) => {
-      server.close(() => r());
-      server.closeAllConnections();
+export async function startServer(opts: { dir: string }): Promise<StartedServer> {
+  let cache: FrontCache | undefined;
+  let stopping = false;
+  const server = http.createServer({ keepAliveTimeout: 65_000 });
+  await listen(server);
+  log.info({ port: env.PORT, frontCacheMb: env.HELIOGRAPH_FRONT_CACHE_MB, redis: Boolean(env.REDIS_URL) }, "heliograph listening");
+
+  let redis: RedisGenerationStore | undefined;
+  let app: ReturnType<typeof next> | undefined;
+  const started = (async () => {
+    if (env.REDIS_URL) {
+      redis = await RedisGenerationStore.create({
+        url: env.REDIS_URL,
+        prefix: env.HELIOGRAPH_REDIS_PREFIX,
+        onError: (err, where) => log.warn({ err: (err as Error)?.message, where }, "front cache: redis problem"),
+      });
+      setGenerations(redis);
+      const store = redis;
+      registerProbe("redis", async () => {
+        if (!store.healthy()) throw new Error("not subscribed or not in sync");
+      });
+      if (!(await redis.ready(5000))) log.warn("front cache: Redis not reachable yet; cached pages expire within a second until it is");
+    }
+    // No hostname here: with one, Next builds proxy.ts's request URLs and its rewrite base from different
+    // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves (issue 3).
+    app = next({ dev: false, dir: opts.dir, port: env.PORT });
+    await app.prepare();
+    const handle = app.getRequestHandler();
+    const c = new FrontCache({
+      handler: (req, res) => (res instanceof CaptureResponse ? timeRender(handle(req, res)) : handle(req, res)),
+      maxBytes: env.HELIOGRAPH_FRONT_CACHE_MB * 1024 * 1024,
+      trustProxy: env.HELIOGRAPH_TRUST_PROXY,
+      tenancy: tenancyConfig(),
+      ttlMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
+      staleMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
+      statsPath: env.HELIOGRAPH_FRONT_CACHE_STATS ? "/_heliograph/front-cache" : undefined,
+      onError: (err, where) => log.error({ err, where }, "front cache: render failed"),
     });
-    await app.close();
+    exposeFrontCache(c);
+    cache = c;
+    return c;
+  })();
+  started.catch(() => {});
+  // Attached in the same tick as listening resumed here, so no request can arrive before it.
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    stampClientAddress(req, env.HELIOGRAPH_TRUST_PROXY);
+    closeWhenBodyUnread(req, res);
+    observeRequest(req, res);
+    if (stopping) res.setHeader("Connection", "close");
+    if (answerOps(req, res, { metricsToken: env.HELIOGRAPH_METRICS_TOKEN, trustProxy: env.HELIOGRAPH_TRUST_PROXY })) return;
+    if (cache) return cache.handle(req, res);
+    // Requests that arrive while the app loads wait for it.
+    started.then(
+      (c) => c.handle(req, res),
+      () => res.writeHead(503, { "Retry-After": "5" }).end(),
+    );
+  });
+
+  /** Stops accepting, lets requests in flight and claimed deliveries finish within the bound, then closes. */
+  const close = async (graceMs = 0) => {
+    stopping = true;
+    const closed = new Promise<void>((r) => server.close(() => r()));
+    // Keep-alive connections with nothing in flight would hold the server open: close them as they go idle.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<"timeout">((r) => (timer = setTimeout(() => r("timeout"), graceMs)));
+    const outcome = await Promise.race([Promise.all([closed, runShutdownHooks()]), bound]);
+    clearTimeout(timer);
+    clearInterval(idle);
+    if (outcome === "timeout") {
+      log.warn({ graceMs }, "shutdown: work still in flight at the bound; closing anyway");
+      server.closeAllConnections();
+    }
+    await app?.close();
     await redis?.close();
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     process.once(sig, () => {
-      close().then(
+      log.info({ signal: sig }, "heliograph stopping");
+      close(env.HELIOGRAPH_SHUTDOWN_TIMEOUT_SECONDS * 1000).then(
         () => process.exit(0),
         () => process.exit(1),
       );
     });
   }
-  return { server, cache, close };
+  return { server, cache: await started, close: () => close(0) };
 }

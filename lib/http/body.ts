@@ -38,24 +38,28 @@ function tooLarge(max: number): PayloadTooLargeError {
 }
 
 /**
- * The JSON body of a request. `optional` bodies may be absent (answered as `{}`); a present body must
- * be declared application/json (415 otherwise) and parse (400 otherwise).
+ * The JSON body of a request. `optional` bodies may be absent (answered as `{}`): an empty body is
+ * absent whatever the headers say (chunked with no bytes, no Content-Length, any type). A present body
+ * must be declared application/json (415 otherwise) and parse (400 otherwise).
  */
 export async function readJsonBody(req: Request, opts: { optional?: boolean; max?: number } = {}): Promise<unknown> {
-  const declared = req.headers.get("content-length");
-  const mayBeEmpty = opts.optional && (req.body === null || declared === "0");
-  if (mayBeEmpty && !req.headers.get("content-type")) return {};
-  if (!isJsonType(req.headers.get("content-type"))) {
-    throw new UnsupportedMediaTypeError("Content-Type must be application/json", { contentType: req.headers.get("content-type") });
-  }
+  // A required body is refused by type before it is read; an optional one must be read to know it is absent.
+  if (!opts.optional) requireJsonType(req);
   const text = await readLimitedText(req, opts.max);
   if (text.trim() === "") {
     if (opts.optional) return {};
     throw new ValidationError("Request body is required", { fields: ["body"] });
   }
+  requireJsonType(req);
   try {
     return JSON.parse(text);
   } catch (err) {
     throw new ValidationError(`Malformed JSON: ${(err as Error).message}`, { fields: ["body"] });
+  }
+}
+
+function requireJsonType(req: Request): void {
+  if (!isJsonType(req.headers.get("content-type"))) {
+    throw new UnsupportedMediaTypeError("Content-Type must be application/json", { contentType: req.headers.get("content-type") });
   }
 }

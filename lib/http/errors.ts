@@ -13,6 +13,7 @@ import {
   ValidationError,
 } from "@/lib/errors";
 import { ConfigError } from "@/lib/errors/config-error";
+import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { log } from "@/lib/log";
 
 /** The one error body of the API: `{statusCode, error, message, attributes}`. */
@@ -40,14 +41,19 @@ export function envelope(statusCode: number, message: string, attributes: Record
   return { statusCode, error: STATUS_CODES[statusCode] ?? "Error", message, attributes };
 }
 
-// Driver codes for "the database is not there": an operator problem, answered 503 rather than a bare 500.
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "57P01", "57P03", "53300", "SQLITE_BUSY"]);
-
+// "The database is not there" is an operator problem, answered 503 rather than a bare 500.
 function isUnavailable(err: unknown): boolean {
   // getReadyDb() reports a database it cannot open as a ConfigError (one line for the operator).
-  if (err instanceof ConfigError) return true;
+  return err instanceof ConfigError || isDatabaseUnreachable(err);
+}
+
+// PostgreSQL refusing text it cannot store (NUL, invalid or untranslatable characters): the client's
+// data, so a 400. Input schemas refuse such text first (`text()` in wire.ts); this is the backstop.
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
+
+function isUnstorableText(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" && UNAVAILABLE_CODES.has(code);
+  return typeof code === "string" && UNSTORABLE_TEXT_CODES.has(code);
 }
 
 /**
@@ -62,6 +68,8 @@ export function errorToResponse(err: unknown, ctx: { requestId: string; method: 
     body = envelope(known[1], err.message, err.attributes);
     if (err instanceof RateLimitedError) extra["Retry-After"] = String(err.retryAfterSeconds);
     if (err instanceof MethodNotAllowedError) extra["Allow"] = err.allow.join(", ");
+  } else if (isUnstorableText(err)) {
+    body = envelope(400, "The request holds text the database cannot store (a NUL character or an invalid character)", { fields: [] });
   } else if (isUnavailable(err)) {
     log.error({ err, requestId: ctx.requestId, method: ctx.method, path: ctx.path }, "database unavailable");
     body = envelope(503, "The service is temporarily unavailable; try again shortly", { requestId: ctx.requestId });

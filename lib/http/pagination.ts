@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { documentAs } from "./wire";
+import { documentAs, text } from "./wire";
 
 /** `?limit=` as digits only: `abc`, `1.5`, `-1` and the empty string are 400, not coerced. */
 export function limitParam(max: number, fallback: number) {
@@ -15,7 +15,7 @@ export function limitParam(max: number, fallback: number) {
 
 export const CursorQuery = z.object({
   limit: limitParam(100, 20),
-  nextId: z.string().max(512).optional().meta({ description: "The `nextId` of the previous page" }),
+  nextId: text().max(512).optional().meta({ description: "The `nextId` of the previous page" }),
 });
 
 /** `{length, entries, nextId}`: `length` counts this page's entries; `nextId` null means the end. */

@@ -2,6 +2,7 @@ import "server-only";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countRefusal } from "@/lib/metrics/registry";
 
 export type RateLimitStore = "memory" | "redis" | "postgres";
 
@@ -98,6 +99,7 @@ export async function consumeRateLimit(key: string): Promise<RateLimitResult> {
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const retryAfterSeconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    countRefusal("api");
     return { allowed: false, headers: headersOf(opts.points, rejection), retryAfterSeconds };
   }
 }

@@ -15,6 +15,18 @@ export function documentAs(schema: Record<string, unknown>) {
   };
 }
 
+const NUL_OR_LONE_SURROGATE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text both stores can hold: PostgreSQL refuses NUL and invalid UTF-16, so neither store accepts it. */
+export const isStorableText = (s: string) => !NUL_OR_LONE_SURROGATE.test(s);
+
+/**
+ * Every text field of every input is built from this: a NUL character or an unpaired surrogate is a
+ * 400 naming the field, on both stores, rather than a driver error (refused, not stripped: the client
+ * learns its data was not stored as sent).
+ */
+export const text = () => z.string().refine(isStorableText, "must not contain NUL characters or unpaired UTF-16 surrogates");
+
 /** Wire primitives shared by every noun's schema.ts. */
 export const Uuid = z
   .string()
@@ -35,14 +47,17 @@ export const TimestampInput = z.iso
   .transform((s) => Date.parse(s))
   .meta(documentAs({ type: "string", format: "date-time" }));
 
-export const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048);
+export const HttpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http or https URL" })
+  .max(2048)
+  .refine(isStorableText, "must not contain NUL characters or unpaired UTF-16 surrogates");
 
 export const ServiceReference = z
   .strictObject({
     id: Uuid,
     /** Accepted (the vendor's clients send them) and ignored: the id decides. */
-    name: z.string().optional(),
-    accountId: z.string().optional(),
+    name: text().optional(),
+    accountId: text().optional(),
   })
   .meta({ id: "ServiceReference", description: "A service by id; `name` and `accountId` are accepted and ignored." });
 

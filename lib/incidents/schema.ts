@@ -1,17 +1,17 @@
 import { z } from "zod";
-import { ServiceReference, Timestamp, TimestampInput, Uuid, UuidOut } from "@/lib/http/wire";
+import { ServiceReference, text, Timestamp, TimestampInput, Uuid, UuidOut } from "@/lib/http/wire";
 import { CursorPage } from "@/lib/http/pagination";
 import { Service } from "@/lib/services/schema";
 
 export const Severity = z.enum(["CRITICAL", "MAJOR", "MEDIUM", "MINOR"]).meta({ id: "Severity" });
 export const UpdateStatus = z.enum(["INVESTIGATING", "IDENTIFIED", "MONITORING", "RESOLVED"]).meta({ id: "IncidentUpdateStatus" });
 
-const Name = z.string().trim().min(1, "must not be empty").max(255);
+const Name = text().trim().min(1, "must not be empty").max(255);
 const Services = z.array(ServiceReference).min(1, "must name at least one service").max(100);
 
 export const IncidentUpdateInput = z
   .strictObject({
-    description: z.string().trim().min(1, "must not be empty").max(10_000),
+    description: text().trim().min(1, "must not be empty").max(10_000),
     status: UpdateStatus.optional().meta({ description: "Default: the incident's current status (INVESTIGATING for the first update)" }),
     publicIncidentUpdateDate: TimestampInput.optional().meta({ description: "The time shown to visitors; default now" }),
     notifySubscribers: z.boolean().optional(),

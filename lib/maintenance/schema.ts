@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { documentAs, Timestamp, TimestampInput, Uuid, UuidOut } from "@/lib/http/wire";
+import { documentAs, text, Timestamp, TimestampInput, Uuid, UuidOut } from "@/lib/http/wire";
 import { limitParam } from "@/lib/http/pagination";
 import type { MaintenanceFilter } from "./types";
 
 export const RepeatUnit = z.enum(["DAY", "WEEK", "MONTH"]).meta({ id: "RepeatUnit" });
 
-const TimeZone = z
-  .string()
+const TimeZone = text()
   .max(64)
   .refine((tz) => {
     try {
@@ -17,11 +16,11 @@ const TimeZone = z
     }
   }, "must be an IANA time zone such as Europe/Berlin");
 
-const Tags = z.array(z.string().trim().min(1).max(100)).max(50);
+const Tags = z.array(text().trim().min(1).max(100)).max(50);
 
 const visibilityFields = {
   enabled: z.boolean(),
-  severity: z.string().max(50).nullable(),
+  severity: text().max(50).nullable(),
   affectAllServices: z.boolean(),
   serviceIds: z.array(Uuid).max(1000),
   statusPageIds: z.array(Uuid).max(100),
@@ -37,8 +36,8 @@ const visibilityFields = {
 export const StatusPageVisibilityInput = z.strictObject(visibilityFields).partial().meta({ id: "StatusPageVisibilityInput" });
 
 const windowFields = {
-  name: z.string().trim().min(1, "must not be empty").max(200),
-  description: z.string().max(2000).nullable().optional(),
+  name: text().trim().min(1, "must not be empty").max(200),
+  description: text().max(2000).nullable().optional(),
   tags: Tags.optional(),
   startsAt: TimestampInput,
   endsAt: TimestampInput,

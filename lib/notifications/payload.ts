@@ -1,9 +1,9 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import type { MaintenanceWindow, Severity, UpdateStatus } from "@/lib/db/types";
+import type { EventKind, MaintenanceWindow, Severity, UpdateStatus } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { pageAddress } from "@/lib/tenancy/address";
-import type { EventKind } from "./tables";
+import { findIncidentWithUpdates, findPageHead, servicesOnPage } from "./queries";
 
 /** What a message says, frozen when the event is queued: a later edit of the update never changes a sent message. */
 export interface EventPayload {
@@ -27,35 +27,15 @@ export interface EventPayload {
 }
 
 async function pageInfo(db: Db, pageId: string) {
-  const page = await db.selectFrom("status_pages").select(["id", "name", "url", "custom_domain"]).where("id", "=", pageId).executeTakeFirst();
+  const page = await findPageHead(db, pageId);
   return page ? { id: page.id, name: page.name, address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL) } : null;
 }
 
-/** Of the given services, those the page shows, in card order. */
-async function servicesOnPage(db: Db, pageId: string, serviceIds: readonly string[] | null) {
-  if (serviceIds !== null && serviceIds.length === 0) return [];
-  let q = db
-    .selectFrom("card_services")
-    .innerJoin("cards", "cards.id", "card_services.card_id")
-    .innerJoin("services", "services.id", "card_services.service_id")
-    .where("cards.status_page_id", "=", pageId)
-    .select(["services.id", "services.name"])
-    .orderBy("cards.position")
-    .orderBy("card_services.position");
-  if (serviceIds) q = q.where("services.id", "in", [...serviceIds]);
-  const seen = new Set<string>();
-  return (await q.execute()).filter((s) => !seen.has(s.id) && seen.add(s.id));
-}
-
 export async function snapshotIncidentUpdate(db: Db, pageId: string, e: { incidentId: string; updateId: string; serviceIds: string[] }): Promise<EventPayload | null> {
-  const [page, incident, updates, services] = await Promise.all([
-    pageInfo(db, pageId),
-    db.selectFrom("incidents").selectAll().where("id", "=", e.incidentId).executeTakeFirst(),
-    db.selectFrom("incident_updates").selectAll().where("incident_id", "=", e.incidentId).orderBy("created_at", "desc").limit(20).execute(),
-    servicesOnPage(db, pageId, e.serviceIds),
-  ]);
-  const update = updates.find((u) => u.id === e.updateId);
-  if (!page || !incident || !update) return null;
+  const [page, found, services] = await Promise.all([pageInfo(db, pageId), findIncidentWithUpdates(db, e.incidentId, 20), servicesOnPage(db, pageId, e.serviceIds)]);
+  const update = found?.updates.find((u) => u.id === e.updateId);
+  if (!page || !found || !update) return null;
+  const { incident, updates } = found;
   return {
     kind: "incident.update",
     page,

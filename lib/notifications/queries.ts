@@ -1,12 +1,135 @@
 import "server-only";
 import { sql } from "kysely";
 import { dialectOf, type Db } from "@/lib/db";
-import { DELIVERY, PENDING_STATUSES } from "./status";
-import { withNotify, type DeliveryRow, type EventRow, type SubscriberRow } from "./tables";
+import { newId } from "@/lib/db/ids";
+import { toJson } from "@/lib/db/json";
+import type { EventKind, NotificationDelivery, NotificationEvent, Subscriber } from "@/lib/db/types";
+import { DELIVERY, PENDING_STATUSES, VERIFY_EVENT } from "./status";
 
 export interface Claimed {
-  delivery: DeliveryRow;
-  subscriber: SubscriberRow;
+  delivery: NotificationDelivery;
+  subscriber: Subscriber;
+}
+
+/** A uuid per row made by the database itself, so fan-out stays one INSERT … SELECT. */
+function uuidExpr(db: Db) {
+  return dialectOf(db) === "postgres"
+    ? sql<string>`gen_random_uuid()`
+    : sql<string>`lower(substr(hex(randomblob(4)),1,8) || '-' || substr(hex(randomblob(2)),1,4) || '-4' || substr(hex(randomblob(2)),2,3) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)),2,3) || '-' || hex(randomblob(6)))`;
+}
+
+/**
+ * Fans one event out to the page's verified subscribers whose scope meets `serviceIds` (null = any service):
+ * one set-based statement whatever the number of subscribers. The idempotency key (event × subscriber)
+ * is unique, so queuing the same event twice adds nothing.
+ */
+export async function fanOut(trx: Db, eventId: string, kind: EventKind, pageId: string, serviceIds: readonly string[] | null, at: number): Promise<number> {
+  if (serviceIds !== null && serviceIds.length === 0) return 0;
+  const select = trx
+    .selectFrom("subscribers as s")
+    .where("s.status_page_id", "=", pageId)
+    .where("s.status", "=", "VERIFIED")
+    .where("s.unsubscribed_at", "is", null)
+    .where((eb) =>
+      serviceIds === null
+        ? sql<boolean>`1 = 1`
+        : eb.or([
+            eb("s.service_ids", "is", null),
+            eb.exists(eb.selectFrom("subscriber_services as ss").select("ss.subscriber_id").whereRef("ss.subscriber_id", "=", "s.id").where("ss.service_id", "in", [...serviceIds])),
+          ]),
+    )
+    .select((eb) => [
+      uuidExpr(trx).as("id"),
+      "s.id as subscriber_id",
+      sql<string>`${"msg_" + eventId.replaceAll("-", "") + "_"} || ${eb.ref("s.id")}`.as("idempotency_key"),
+      sql<string>`cast(${kind} as text)`.as("event_type"),
+      sql<string>`cast(${eventId} as text)`.as("event_id"),
+      sql<string>`cast(${DELIVERY.QUEUED} as text)`.as("status"),
+      sql<number>`cast(0 as integer)`.as("attempts"),
+      sql<number>`cast(${at} as bigint)`.as("next_attempt_at"),
+      sql<string>`coalesce(${eb.ref("s.dest_host")}, '')`.as("host"),
+      sql<number>`cast(${at} as bigint)`.as("created_at"),
+      sql<number>`cast(${at} as bigint)`.as("updated_at"),
+    ]);
+  const r = await trx
+    .insertInto("notification_deliveries")
+    .columns(["id", "subscriber_id", "idempotency_key", "event_type", "event_id", "status", "attempts", "next_attempt_at", "host", "created_at", "updated_at"])
+    .expression(select)
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Records an event for a page once (kind, ref, page are unique); returns its id, or null when it already existed. */
+export async function insertEvent(trx: Db, kind: EventKind, ref: string, pageId: string, payload: unknown, at: number): Promise<string | null> {
+  const id = newId();
+  const r = await trx
+    .insertInto("notification_events")
+    .values({ id, kind, ref, status_page_id: pageId, payload: toJson(payload), rendered: null, created_at: at })
+    .onConflict((oc) => oc.columns(["kind", "ref", "status_page_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0 ? id : null;
+}
+
+/** Queues a confirmation (e-mail link, SMS code, or a test delivery) for the worker to send. */
+export async function queueVerification(trx: Db, subscriber: Pick<Subscriber, "id" | "dest_host">, nonce: string, at = Date.now()): Promise<void> {
+  await trx
+    .insertInto("notification_deliveries")
+    .values({
+      id: newId(),
+      subscriber_id: subscriber.id,
+      idempotency_key: `msg_verify_${subscriber.id.replaceAll("-", "")}_${nonce}`,
+      event_type: VERIFY_EVENT,
+      event_id: subscriber.id,
+      status: DELIVERY.QUEUED,
+      attempts: 0,
+      next_attempt_at: at,
+      lease_until: null,
+      last_error: null,
+      host: subscriber.dest_host ?? "",
+      lease_owner: null,
+      sent_at: null,
+      response_code: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .execute();
+}
+
+/** A subscriber who left gets nothing more: its waiting deliveries are cancelled, not sent. */
+export async function cancelPendingDeliveries(trx: Db, subscriberId: string, at = Date.now()): Promise<void> {
+  await trx
+    .updateTable("notification_deliveries")
+    .set({ status: DELIVERY.CANCELLED, lease_until: null, updated_at: at })
+    .where("subscriber_id", "=", subscriberId)
+    .where("status", "in", PENDING_STATUSES)
+    .execute();
+}
+
+/** Of the given services (null = all), those the page shows, in card order. */
+export async function servicesOnPage(db: Db, pageId: string, serviceIds: readonly string[] | null): Promise<{ id: string; name: string }[]> {
+  if (serviceIds !== null && serviceIds.length === 0) return [];
+  let q = db
+    .selectFrom("card_services")
+    .innerJoin("cards", "cards.id", "card_services.card_id")
+    .innerJoin("services", "services.id", "card_services.service_id")
+    .where("cards.status_page_id", "=", pageId)
+    .select(["services.id", "services.name"])
+    .orderBy("cards.position")
+    .orderBy("card_services.position");
+  if (serviceIds) q = q.where("services.id", "in", [...serviceIds]);
+  const seen = new Set<string>();
+  return (await q.execute()).filter((s) => !seen.has(s.id) && seen.add(s.id));
+}
+
+/** An incident and its newest updates (what a message about one of them quotes). */
+export async function findIncidentWithUpdates(db: Db, incidentId: string, limit: number) {
+  const [incident, updates] = await Promise.all([
+    db.selectFrom("incidents").selectAll().where("id", "=", incidentId).executeTakeFirst(),
+    db.selectFrom("incident_updates").selectAll().where("incident_id", "=", incidentId).orderBy("created_at", "desc").limit(limit).execute(),
+  ]);
+  return incident ? { incident, updates } : null;
 }
 
 /**
@@ -16,8 +139,7 @@ export interface Claimed {
  */
 export async function claimDue(db: Db, owner: string, now: number, leaseMs: number, limit: number, capacity: (host: string) => number, busyHosts: string[]): Promise<Claimed[]> {
   const ids = await db.transaction().execute(async (trx) => {
-    const n = withNotify(trx);
-    let q = n
+    let q = trx
       .selectFrom("notification_deliveries")
       .select(["id", "host"])
       .where("status", "in", PENDING_STATUSES)
@@ -38,7 +160,7 @@ export async function claimDue(db: Db, owner: string, now: number, leaseMs: numb
       if (picked.length >= limit) break;
     }
     if (picked.length === 0) return [];
-    await n
+    await trx
       .updateTable("notification_deliveries")
       .set((eb) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb("attempts", "+", 1), updated_at: now }))
       .where("id", "in", picked)
@@ -46,12 +168,12 @@ export async function claimDue(db: Db, owner: string, now: number, leaseMs: numb
     return picked;
   });
   if (ids.length === 0) return [];
-  const rows = await withNotify(db)
+  const rows = await db
     .selectFrom("notification_deliveries as d")
     .innerJoin("subscribers as s", "s.id", "d.subscriber_id")
     .selectAll("d")
     .select([
-      "s.status_page_id", "s.channel", "s.target", "s.status as s_status", "s.service_ids", "s.dest_host", "s.secret_enc", "s.contact_email",
+      "s.status_page_id", "s.channel", "s.target", "s.status as s_status", "s.service_ids", "s.dest_host", "s.secret_enc", "s.contact_email", "s.token_nonce",
       "s.verify_nonce", "s.verify_sent_at", "s.verify_attempts", "s.verified_at", "s.failing_since", "s.disabled_at", "s.unsubscribed_at",
       "s.created_at as s_created_at", "s.updated_at as s_updated_at",
     ])
@@ -65,7 +187,7 @@ export async function claimDue(db: Db, owner: string, now: number, leaseMs: numb
     },
     subscriber: {
       id: r.subscriber_id, status_page_id: r.status_page_id, channel: r.channel, target: r.target, status: r.s_status, service_ids: r.service_ids,
-      dest_host: r.dest_host, secret_enc: r.secret_enc, contact_email: r.contact_email, verify_nonce: r.verify_nonce, verify_sent_at: r.verify_sent_at,
+      dest_host: r.dest_host, secret_enc: r.secret_enc, contact_email: r.contact_email, token_nonce: r.token_nonce, verify_nonce: r.verify_nonce, verify_sent_at: r.verify_sent_at,
       verify_attempts: r.verify_attempts, verified_at: r.verified_at, failing_since: r.failing_since, disabled_at: r.disabled_at,
       unsubscribed_at: r.unsubscribed_at, created_at: r.s_created_at, updated_at: r.s_updated_at,
     },
@@ -75,36 +197,33 @@ export async function claimDue(db: Db, owner: string, now: number, leaseMs: numb
 /** Successes are written in batches: one statement per flush, whatever the fan-out. */
 export async function markSent(db: Db, ids: string[], subscriberIds: string[], now: number): Promise<void> {
   if (ids.length === 0) return;
-  const n = withNotify(db);
-  await n.updateTable("notification_deliveries").set({ status: DELIVERY.SENT, sent_at: now, lease_until: null, last_error: null, updated_at: now }).where("id", "in", ids).execute();
-  await n.updateTable("subscribers").set({ failing_since: null }).where("id", "in", subscriberIds).where("failing_since", "is not", null).execute();
+  await db.updateTable("notification_deliveries").set({ status: DELIVERY.SENT, sent_at: now, lease_until: null, last_error: null, updated_at: now }).where("id", "in", ids).execute();
+  await db.updateTable("subscribers").set({ failing_since: null }).where("id", "in", subscriberIds).where("failing_since", "is not", null).execute();
 }
 
 export async function markFailed(db: Db, id: string, patch: { status: string; next_attempt_at: number; last_error: string; response_code: number | null }, now: number): Promise<void> {
-  await withNotify(db).updateTable("notification_deliveries").set({ ...patch, lease_until: null, updated_at: now }).where("id", "=", id).execute();
+  await db.updateTable("notification_deliveries").set({ ...patch, lease_until: null, updated_at: now }).where("id", "=", id).execute();
 }
 
 export async function markCancelled(db: Db, id: string, reason: string, now: number): Promise<void> {
-  await withNotify(db).updateTable("notification_deliveries").set({ status: DELIVERY.CANCELLED, last_error: reason, lease_until: null, updated_at: now }).where("id", "=", id).execute();
+  await db.updateTable("notification_deliveries").set({ status: DELIVERY.CANCELLED, last_error: reason, lease_until: null, updated_at: now }).where("id", "=", id).execute();
 }
 
 /** Starts (or keeps) the subscriber's failing streak; returns when it began. */
 export async function noteFailing(db: Db, subscriberId: string, now: number): Promise<number> {
-  const n = withNotify(db);
-  await n.updateTable("subscribers").set({ failing_since: now }).where("id", "=", subscriberId).where("failing_since", "is", null).execute();
-  const row = await n.selectFrom("subscribers").select("failing_since").where("id", "=", subscriberId).executeTakeFirst();
+  await db.updateTable("subscribers").set({ failing_since: now }).where("id", "=", subscriberId).where("failing_since", "is", null).execute();
+  const row = await db.selectFrom("subscribers").select("failing_since").where("id", "=", subscriberId).executeTakeFirst();
   return row?.failing_since ?? now;
 }
 
-export async function findEvent(db: Db, id: string): Promise<EventRow | undefined> {
-  return withNotify(db).selectFrom("notification_events").selectAll().where("id", "=", id).executeTakeFirst();
+export async function findEvent(db: Db, id: string): Promise<NotificationEvent | undefined> {
+  return db.selectFrom("notification_events").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** Stores an event's rendered messages unless another worker already did; returns the stored text. */
 export async function storeRendered(db: Db, id: string, rendered: string): Promise<string> {
-  const n = withNotify(db);
-  await n.updateTable("notification_events").set({ rendered }).where("id", "=", id).where("rendered", "is", null).execute();
-  const row = await n.selectFrom("notification_events").select("rendered").where("id", "=", id).executeTakeFirst();
+  await db.updateTable("notification_events").set({ rendered }).where("id", "=", id).where("rendered", "is", null).execute();
+  const row = await db.selectFrom("notification_events").select("rendered").where("id", "=", id).executeTakeFirst();
   return row?.rendered ?? rendered;
 }
 
@@ -114,7 +233,7 @@ export async function findPageHead(db: Db, id: string) {
 
 /** Delivery counts of one incident update, across the pages it reached. */
 export async function countDeliveriesForUpdate(db: Db, updateId: string): Promise<Record<string, number>> {
-  const rows = await withNotify(db)
+  const rows = await db
     .selectFrom("notification_deliveries as d")
     .innerJoin("notification_events as e", (j) => j.on(sql`cast(${sql.ref("e.id")} as text)`, "=", sql.ref("d.event_id")))
     .where("e.kind", "=", "incident.update")
@@ -126,7 +245,7 @@ export async function countDeliveriesForUpdate(db: Db, updateId: string): Promis
 }
 
 export async function listDeadForUpdate(db: Db, updateId: string, limit: number) {
-  return withNotify(db)
+  return db
     .selectFrom("notification_deliveries as d")
     .innerJoin("notification_events as e", (j) => j.on(sql`cast(${sql.ref("e.id")} as text)`, "=", sql.ref("d.event_id")))
     .innerJoin("subscribers as s", "s.id", "d.subscriber_id")
@@ -150,10 +269,9 @@ export async function listNotifyingWindows(db: Db, since: number) {
 
 /** Housekeeping: finished deliveries, their events, and subscribers who left, once older than `cutoff`. */
 export async function pruneBefore(db: Db, cutoff: number): Promise<{ deliveries: number; events: number; subscribers: number }> {
-  const n = withNotify(db);
-  const d = await n.deleteFrom("notification_deliveries").where("status", "in", [DELIVERY.SENT, DELIVERY.DEAD, DELIVERY.CANCELLED]).where("updated_at", "<", cutoff).executeTakeFirst();
-  const s = await n.deleteFrom("subscribers").where("unsubscribed_at", "<", cutoff).executeTakeFirst();
-  const e = await n
+  const d = await db.deleteFrom("notification_deliveries").where("status", "in", [DELIVERY.SENT, DELIVERY.DEAD, DELIVERY.CANCELLED]).where("updated_at", "<", cutoff).executeTakeFirst();
+  const s = await db.deleteFrom("subscribers").where("unsubscribed_at", "<", cutoff).executeTakeFirst();
+  const e = await db
     .deleteFrom("notification_events")
     .where("created_at", "<", cutoff)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom("notification_deliveries as d").select("d.id").whereRef("d.event_id", "=", sql<string>`cast(${sql.ref("notification_events.id")} as text)`))))

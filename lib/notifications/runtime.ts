@@ -6,12 +6,12 @@ import { createMailer, type Mailer } from "./channels/email";
 import type { SmsConfig } from "./channels/sms";
 import { NotificationWorker, type WorkerOptions } from "./worker";
 
-export function mailerFromEnv(): Mailer | null {
+function mailerFromEnv(): Mailer | null {
   if (!env.SMTP_HOST) return null;
   return createMailer({ host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM });
 }
 
-export function smsFromEnv(): SmsConfig | null {
+function smsFromEnv(): SmsConfig | null {
   if (!env.SMS_API_BASE_URL || !env.SMS_ACCOUNT_SID || !env.SMS_AUTH_TOKEN || !env.SMS_FROM) return null;
   return { baseUrl: env.SMS_API_BASE_URL, accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM };
 }

@@ -3,9 +3,8 @@ import type { Db } from "@/lib/db";
 import { occurrencesBetween } from "@/lib/maintenance/occurrences";
 import { visibilityOf } from "@/lib/maintenance/service";
 import { deleteUnconfirmed } from "@/lib/subscriptions/service";
-import { fanOut, insertEvent } from "./outbox";
 import { snapshotMaintenance } from "./payload";
-import { listNotifyingWindows, pruneBefore } from "./queries";
+import { fanOut, insertEvent, listNotifyingWindows, pruneBefore } from "./queries";
 
 type Kind = "maintenance.start" | "maintenance.end" | "maintenance.reminder";
 
@@ -44,7 +43,7 @@ export async function scheduleMaintenance(db: Db, now = Date.now(), lookbackMs =
 }
 
 /** Finished deliveries and subscribers who left are kept this long (delivery reports, dead letters), then deleted. */
-export const RETENTION_MS = 30 * 86_400_000;
+const RETENTION_MS = 30 * 86_400_000;
 
 /** The worker's periodic chores. */
 export async function schedulerTick(db: Db, now = Date.now()) {

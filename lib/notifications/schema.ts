@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { SubscriptionType } from "@/lib/subscriptions/schema";
 
 export const DeadLetter = z
   .object({
     id: z.uuid(),
     subscriptionId: z.uuid(),
-    type: z.enum(["EMAIL", "WEBHOOK", "SLACK", "SMS"]),
+    type: SubscriptionType,
     address: z.string(),
     attempts: z.number().int(),
     lastError: z.string().nullable(),

@@ -8,19 +8,18 @@ import { decryptSecret, smsCode, subscriptionKeys } from "@/lib/subscriptions/cr
 import { endSubscription, markVerified } from "@/lib/subscriptions/service";
 import { pageAddress } from "@/lib/tenancy/address";
 import { env } from "@/lib/env";
-import { channels, type ChannelDeps, type SendResult } from "./channels";
-import type { Mailer } from "./channels/email";
+import type { Subscriber } from "@/lib/db/types";
+import { channelOf, CHANNELS, type ChannelDeps, type SendResult } from "./channels";
+import { renderDisabledEmail, type Mailer } from "./channels/email";
 import type { SmsConfig } from "./channels/sms";
 import { confirmLinks, subscriberLinks } from "./links";
 import type { EventPayload } from "./payload";
 import * as q from "./queries";
-import { renderDisabledEmail, renderEvent, type RenderedEvent } from "./render";
 import { schedulerTick } from "./schedule";
 import { DELIVERY, VERIFY_EVENT } from "./status";
-import type { SubscriberRow } from "./tables";
 import { backoffMs, DEFAULT_WORKER_OPTIONS, type WorkerOptions } from "./worker-options";
 
-export { backoffMs, DEFAULT_WORKER_OPTIONS, type WorkerOptions } from "./worker-options";
+export { backoffMs, type WorkerOptions } from "./worker-options";
 
 export interface WorkerDeps {
   db: Db;
@@ -32,6 +31,16 @@ export interface WorkerDeps {
 }
 
 type PageHead = NonNullable<Awaited<ReturnType<typeof q.findPageHead>>>;
+/** An event's messages by channel name, rendered once (stored with the event) from its payload. */
+interface RenderedEvent {
+  payload: EventPayload;
+  messages: Record<string, unknown>;
+}
+
+/** Every channel's message for one event; a channel added after an event was stored renders on demand. */
+async function renderAll(p: EventPayload): Promise<Record<string, unknown>> {
+  return Object.fromEntries(await Promise.all(CHANNELS.map(async (c) => [c.type, await c.render(p)])));
+}
 
 export class NotificationWorker {
   readonly owner = `w-${randomUUID().slice(0, 8)}`;
@@ -186,8 +195,9 @@ export class NotificationWorker {
       hit = (async () => {
         const event = await q.findEvent(this.d.db, eventId);
         if (!event) return null;
-        const text = event.rendered ?? (await q.storeRendered(this.d.db, eventId, toJson(await renderEvent(fromJson<EventPayload>(event.payload)!))));
-        return fromJson<RenderedEvent>(text);
+        const payload = fromJson<EventPayload>(event.payload)!;
+        const text = event.rendered ?? (await q.storeRendered(this.d.db, eventId, toJson(await renderAll(payload))));
+        return { payload, messages: fromJson<Record<string, unknown>>(text) ?? {} };
       })();
       hit.catch(() => this.rendered.delete(eventId));
       if (this.rendered.size > 200) this.rendered.delete(this.rendered.keys().next().value!);
@@ -206,20 +216,21 @@ export class NotificationWorker {
       if (!page) return await q.markCancelled(this.d.db, d.id, "page deleted", started);
       const deps = await this.channelDeps();
       const keys = await subscriptionKeys(this.d.db);
-      const links = subscriberLinks(keys, page, s.id);
+      const links = subscriberLinks(keys, page, s, started);
       const head = { id: page.id, name: page.name, address: links.page };
       const base = { deps, subscriber: s, idempotencyKey: d.idempotency_key, page: head, links };
+      const channel = channelOf(s.channel);
       if (d.event_type === VERIFY_EVENT) {
         const nonce = d.idempotency_key.slice(`msg_verify_${s.id.replaceAll("-", "")}_`.length);
         if (s.status === "VERIFIED") return await q.markCancelled(this.d.db, d.id, "already verified", started);
         if (s.verify_nonce !== nonce) return await q.markCancelled(this.d.db, d.id, "a newer confirmation was sent", started);
         const cl = confirmLinks(keys, page, s.id, nonce, s.verify_sent_at ?? started);
-        result = await channels[s.channel].sendVerification({ ...base, confirmUrl: cl.confirm, code: smsCode(keys, s.id, nonce), codeUrl: cl.code });
-        if (result.ok && (s.channel === "WEBHOOK" || s.channel === "SLACK")) await markVerified(this.d.db, s.id, this.now());
+        result = await channel.sendVerification({ ...base, confirmUrl: cl.confirm, code: smsCode(keys, s.id, nonce), codeUrl: cl.code });
+        if (result.ok && channel.verification === "test-delivery") await markVerified(this.d.db, s.id, this.now());
       } else {
         const rendered = await this.renderedFor(d.event_id);
         if (!rendered) return await q.markCancelled(this.d.db, d.id, "event deleted", started);
-        result = await channels[s.channel].send(base, rendered);
+        result = await channel.send(base, rendered.messages[s.channel] ?? (await channel.render(rendered.payload)));
       }
     } catch (err) {
       result = { ok: false, error: `internal: ${(err as Error).message.slice(0, 160)}` };
@@ -257,10 +268,11 @@ export class NotificationWorker {
     if (now - since >= this.options.disableAfterMs) await this.disable(s, now);
   }
 
-  private async disable(s: SubscriberRow, now: number): Promise<void> {
+  private async disable(s: Subscriber, now: number): Promise<void> {
     await endSubscription(this.d.db, s.id, "disabled", now);
     log.warn({ worker: this.owner, subscriber: s.id, channel: s.channel }, "subscriber disabled after failing for 3 days");
-    const to = s.channel === "EMAIL" ? s.target : s.contact_email;
+    const contact = channelOf(s.channel).contact;
+    const to = contact === "self" ? s.target : contact === "optional" ? s.contact_email : null;
     const page = await this.page(s.status_page_id);
     if (!to || !this.d.mailer || !page) return;
     try {

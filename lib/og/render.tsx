@@ -24,20 +24,22 @@ async function png(element: React.ReactElement): Promise<Uint8Array> {
 }
 
 /** The page's link preview: name, logo, overall status and its cards, in the page's colours. */
-export async function renderPageImage(snap: PageSnapshot, pageUrl: string): Promise<Uint8Array> {
+export async function pageImageElement(snap: PageSnapshot, pageUrl: string): Promise<React.ReactElement> {
   const frame = await frameOf(snap.page, pageUrl);
   const cards = snap.cards.map((c) => ({ name: c.name, status: c.status, statusText: statusLabel(c.status) }));
-  return png(<PageOgImage {...frame} status={snap.status} statusText={pageBannerText(snap.status)} cards={cards} />);
+  return <PageOgImage {...frame} status={snap.status} statusText={pageBannerText(snap.status)} cards={cards} />;
 }
 
+export const renderPageImage = async (snap: PageSnapshot, pageUrl: string) => png(await pageImageElement(snap, pageUrl));
+
 /** An incident's link preview: name, severity, latest status and when it was posted. */
-export async function renderIncidentImage(page: StatusPage, view: IncidentView, pageUrl: string): Promise<Uint8Array> {
+export async function incidentImageElement(page: StatusPage, view: IncidentView, pageUrl: string): Promise<React.ReactElement> {
   const frame = await frameOf(page, pageUrl);
   const latest = view.updates[0];
   const resolved = view.incident.last_update_status === "RESOLVED";
   const at = new Date(latest?.public_incident_update_date ?? view.incident.started_at);
   const updatedAt = `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  return png(
+  return (
     <IncidentOgImage
       {...frame}
       name={view.incident.name}
@@ -46,6 +48,8 @@ export async function renderIncidentImage(page: StatusPage, view: IncidentView, 
       latestStatus={updateStatusLabel(view.incident.last_update_status)}
       updatedAt={updatedAt}
       services={view.services.map((s) => s.name)}
-    />,
+    />
   );
 }
+
+export const renderIncidentImage = async (page: StatusPage, view: IncidentView, pageUrl: string) => png(await incidentImageElement(page, view, pageUrl));

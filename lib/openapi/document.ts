@@ -1,6 +1,7 @@
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { env } from "@/lib/env";
-import { Account, AccountList, Entitlements } from "@/lib/accounts/schema";
+import { Account, AccountIdParams, AccountList, Entitlements, NextAccount, NextAccountList } from "@/lib/accounts/schema";
+import { ApiKeyActor } from "@/lib/api-keys/schema";
 import { CursorQuery } from "@/lib/http/pagination";
 import { IdParams } from "@/lib/http/wire";
 import { CreateIncidentInput, Incident, IncidentPage, IncidentUpdate, IncidentUpdateInput, IncidentUpdateList, LegacyUpdateParams, PatchIncidentInput, UpdateIncidentInput, UpdateParams } from "@/lib/incidents/schema";
@@ -10,6 +11,7 @@ import { CreatedStatusPageKey, CreatePageKeyInput, CreateStatusPageInput, PageKe
 import { z } from "zod";
 import { op } from "./helpers";
 import { subscriptionPaths } from "./subscriptions";
+import { apiKeyPaths } from "./api-keys";
 
 const P = "Status pages";
 const S = "Services";
@@ -81,8 +83,19 @@ const paths: ZodOpenApiPathsObject = {
   "/v1/accounts": {
     get: op({ id: "listAccounts", summary: "The key's account", tag: A, ok: [200, AccountList, "One account"], errors: [] }),
   },
+  ...apiKeyPaths,
   "/v1/accounts/me/entitlements": {
     get: op({ id: "getEntitlements", summary: "What this server allows", tag: A, ok: [200, Entitlements, "Limits and features"], errors: [] }),
+  },
+  // The vendor's command-line client checks its key with these before every command.
+  "/next/accounts": {
+    get: op({ id: "listNextAccounts", summary: "The key's account, as the vendor's client lists accounts at login", tag: A, ok: [200, NextAccountList, "One account"], errors: [] }),
+  },
+  "/next/accounts/{accountId}": {
+    get: op({ id: "getNextAccount", summary: "The key's account (any other id is 404)", tag: A, params: AccountIdParams, ok: [200, NextAccount, "The account"], errors: [404] }),
+  },
+  "/next/users/me": {
+    get: op({ id: "getCurrentActor", summary: "Who is calling: the API key (Heliograph has no user logins)", tag: A, ok: [200, ApiKeyActor, "The key"], errors: [] }),
   },
 };
 
@@ -95,7 +108,7 @@ export function openApiDocument() {
     info: {
       title: "Heliograph management API",
       version: "1.0.0",
-      description: "Status pages, services, incidents, maintenance windows and subscriptions. Errors are `{statusCode, error, message, attributes}`; 600 requests per 60 s per key.",
+      description: "Status pages, services, incidents, maintenance windows, subscriptions and API keys, and the `/next` account calls of the vendor's command-line client. Errors are `{statusCode, error, message, attributes}`; 600 requests per 60 s per key.",
     },
     servers: [{ url: env.HELIOGRAPH_PUBLIC_URL }],
     security: [{ bearerAuth: [] }],

@@ -1,6 +1,9 @@
 import "server-only";
-import { createHash, randomBytes, scrypt as scryptCb, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, scrypt as scryptCb } from "node:crypto";
 import { promisify } from "node:util";
+import { safeEqual } from "./compare";
+
+export { safeEqual };
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -16,12 +19,6 @@ export function hashToken(token: string): string {
 
 export function maskToken(token: string, prefixLength: number): string {
   return `${token.slice(0, prefixLength)}${"*".repeat(8)}${token.slice(-4)}`;
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
 }
 
 /** Passwords are low-entropy: a salted, slow hash. Format `scrypt$<salt>$<hash>`. */

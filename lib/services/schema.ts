@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { Timestamp, UuidOut } from "@/lib/http/wire";
+import { text, Timestamp, UuidOut } from "@/lib/http/wire";
 import { CursorPage } from "@/lib/http/pagination";
 
-const Name = z.string().trim().min(1, "must not be empty").max(255);
+const Name = text().trim().min(1, "must not be empty").max(255);
 
 export const CreateServiceInput = z.strictObject({ name: Name }).meta({ id: "CreateServiceInput" });
 export const UpdateServiceInput = z.strictObject({ name: Name }).meta({ id: "UpdateServiceInput" });

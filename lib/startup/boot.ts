@@ -4,6 +4,8 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
 import { seedDemo, seedEmpty } from "@/lib/demo/seed";
+import { markBooted, onShutdown } from "@/lib/ops/hooks";
+import { registerDatabaseOps } from "@/lib/ops/register";
 
 const g = globalThis as unknown as { heliographBooted?: Promise<void> };
 
@@ -11,6 +13,7 @@ const g = globalThis as unknown as { heliographBooted?: Promise<void> };
 export function boot(): Promise<void> {
   g.heliographBooted ??= (async () => {
     const db = await getReadyDb();
+    registerDatabaseOps(db);
     await loadServerSecret(db);
     const seeded = env.HELIOGRAPH_DEMO ? await seedDemo(db) : await seedEmpty(db);
     if (seeded) {
@@ -24,9 +27,14 @@ export function boot(): Promise<void> {
       ];
       process.stdout.write(lines.join("\n") + "\n");
     }
+    markBooted();
     log.info({ store: env.DATABASE_URL ? "postgres" : "sqlite" }, "heliograph ready");
     // Notifications: the embedded default sends from this process; HELIOGRAPH_WORKER=false leaves it to `npm run worker`.
-    if (env.HELIOGRAPH_WORKER) (await import("@/lib/notifications/runtime")).startInProcessWorker(db);
+    // The production server (lib/front-cache/server.ts) listens before it loads the app, so this never runs without a listener.
+    if (env.HELIOGRAPH_WORKER) {
+      const worker = (await import("@/lib/notifications/runtime")).startInProcessWorker(db);
+      onShutdown(() => worker.stop());
+    }
   })();
   return g.heliographBooted;
 }

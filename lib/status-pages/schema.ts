@@ -1,25 +1,30 @@
 import { z } from "zod";
 import { LIMITS } from "@/lib/accounts/entitlements";
 import { env } from "@/lib/env";
-import { HttpUrl, ServiceReference, Timestamp, Uuid, UuidOut } from "@/lib/http/wire";
+import { HttpUrl, text, ServiceReference, Timestamp, Uuid, UuidOut } from "@/lib/http/wire";
 import { CursorPage } from "@/lib/http/pagination";
 import { Incident } from "@/lib/incidents/schema";
 import { Service } from "@/lib/services/schema";
 import { THEME_COLOR_FIELDS } from "./types";
 
-/** Paths the server itself answers on its primary host; a page slug may not shadow them. */
-export const RESERVED_SLUGS = new Set(["v1", "api", "openapi", "_next", "static", "assets", "public", "health", "healthz", "robots", "sitemap", "favicon"]);
+/**
+ * Paths the server itself answers (or will: the v2/v3/next APIs, the alert ingest path, the operator
+ * console) on its primary host; a page slug may not shadow them. Pages of an older release that did
+ * are renamed by migration 005.
+ */
+export const RESERVED_SLUGS = new Set([
+  "v1", "v2", "v3", "next", "api", "openapi", "ingest", "console", "admin", "_next", "static", "assets", "public",
+  "health", "healthz", "readyz", "metrics", "robots", "sitemap", "favicon",
+]);
 
-export const Slug = z
-  .string()
+export const Slug = text()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, "must be 1–63 of a-z, 0-9 and inner hyphens")
   .refine((s) => !RESERVED_SLUGS.has(s), "is reserved by the server");
 
 /** A bare host name: a scheme, path, port or query is refused rather than silently stripped. */
-export const CustomDomain = z
-  .string()
+export const CustomDomain = text()
   .trim()
   .toLowerCase()
   .max(253)
@@ -29,23 +34,27 @@ export const CustomDomain = z
   .refine((s) => /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(s), "must be a host name such as status.example.com")
   .refine((s) => s !== new URL(env.HELIOGRAPH_PUBLIC_URL).hostname, "is this server's own host name");
 
-const Colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be #RGB or #RRGGBB");
-export const ThemePalette = z
-  .strictObject(Object.fromEntries(THEME_COLOR_FIELDS.map((f) => [f, Colour])) as Record<(typeof THEME_COLOR_FIELDS)[number], typeof Colour>)
-  .meta({ id: "ThemePalette" });
+/** Either case in; stored and answered with upper-case hex digits, as the vendor's schemas require. */
+const Colour = text().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "must be #RGB or #RRGGBB").toUpperCase();
+const ColourOut = z.string().regex(/^#(?:[0-9A-F]{3}|[0-9A-F]{6})$/);
+const palette = <C extends z.ZodString>(colour: C) =>
+  z.strictObject(Object.fromEntries(THEME_COLOR_FIELDS.map((f) => [f, colour])) as Record<(typeof THEME_COLOR_FIELDS)[number], C>);
+export const ThemePalette = palette(Colour).meta({ id: "ThemePalette" });
 export const ThemeColors = z.strictObject({ light: ThemePalette, dark: ThemePalette }).meta({ id: "ThemeColors" });
+const ThemePaletteOut = palette(ColourOut).meta({ id: "ThemePaletteOut" });
+export const ThemeColorsOut = z.strictObject({ light: ThemePaletteOut, dark: ThemePaletteOut }).meta({ id: "ThemeColorsOut" });
 export const Theme = z.enum(["LIGHT", "DARK", "AUTO"]);
 
 const CardInput = z.strictObject({
   id: Uuid.optional(),
-  name: z.string().trim().min(1, "must not be empty").max(255),
+  name: text().trim().min(1, "must not be empty").max(255),
   services: z.array(ServiceReference).max(LIMITS.SERVICES_PER_CARD),
 });
 
 const pageFields = {
-  name: z.string().trim().min(1, "must not be empty").max(255),
+  name: text().trim().min(1, "must not be empty").max(255),
   url: Slug,
-  description: z.string().max(500).nullable().optional(),
+  description: text().max(500).nullable().optional(),
   customDomain: CustomDomain.nullable().optional(),
   isPrivate: z.boolean().optional(),
   defaultTheme: Theme.optional(),
@@ -78,7 +87,7 @@ export const CreatedStatusPageKey = z
   .meta({ id: "CreatedStatusPageKey", description: "`key` is shown once; store it now." });
 
 export const SetStatusPagePasswordInput = z
-  .strictObject({ password: z.string().min(8, "must be at least 8 characters").max(200).nullable() })
+  .strictObject({ password: text().min(8, "must be at least 8 characters").max(200).nullable() })
   .meta({ id: "SetStatusPagePasswordInput", description: "A password visitors may type to open a private page; null removes it." });
 
 export const StatusPage = z
@@ -91,7 +100,7 @@ export const StatusPage = z
     customDomain: z.string().nullable(),
     isPrivate: z.boolean(),
     defaultTheme: Theme,
-    themeColors: ThemeColors.nullable(),
+    themeColors: ThemeColorsOut.nullable(),
     logo: z.string().nullable(),
     logoDark: z.string().nullable(),
     favicon: z.string().nullable(),

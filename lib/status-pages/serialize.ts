@@ -6,7 +6,7 @@ import { serializeIncident } from "@/lib/incidents/serialize";
 import { serializeService } from "@/lib/services/serialize";
 import type { CreatedStatusPageKey, StatusPage, StatusPageKey } from "./schema";
 import type { StatusPageView } from "./service";
-import type { ThemeColors } from "./types";
+import type { ThemeColors, ThemePalette } from "./types";
 
 export function serializeKey(row: KeyRow): z.infer<typeof StatusPageKey> {
   return { id: row.id, maskedKey: row.masked_key, ...times(row) };
@@ -14,6 +14,13 @@ export function serializeKey(row: KeyRow): z.infer<typeof StatusPageKey> {
 
 export function serializeCreatedKey(row: KeyRow, rawKey: string): z.infer<typeof CreatedStatusPageKey> {
   return { id: row.id, key: rawKey, maskedKey: row.masked_key, ...times(row) };
+}
+
+/** Pages stored before input was normalized may hold lower-case hex; answers are upper case either way. */
+function upperCaseColours(colours: ThemeColors | null): ThemeColors | null {
+  if (!colours) return null;
+  const upper = (p: ThemePalette) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, v.toUpperCase()])) as ThemePalette;
+  return { light: upper(colours.light), dark: upper(colours.dark) };
 }
 
 export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z.infer<typeof StatusPage> {
@@ -27,7 +34,7 @@ export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z
     customDomain: page.custom_domain,
     isPrivate: page.is_private === 1,
     defaultTheme: page.default_theme,
-    themeColors: fromJson<ThemeColors>(page.theme_colors),
+    themeColors: upperCaseColours(fromJson<ThemeColors | null>(page.theme_colors)),
     logo: page.logo,
     logoDark: page.logo_dark,
     favicon: page.favicon,

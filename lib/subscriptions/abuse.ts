@@ -6,8 +6,8 @@ import { RateLimitedError } from "@/lib/errors";
 import { log } from "@/lib/log";
 
 /** Sign-ups per client address: 5 in 10 minutes (shared through Redis when REDIS_URL is set). */
-export const SIGNUPS_PER_CLIENT = 5;
-export const SIGNUP_WINDOW_SECONDS = 600;
+const SIGNUPS_PER_CLIENT = 5;
+const SIGNUP_WINDOW_SECONDS = 600;
 /** At most one confirmation message per address in this time, however often it is submitted. */
 export const CONFIRMATION_INTERVAL_MS = 10 * 60_000;
 

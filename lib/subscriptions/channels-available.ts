@@ -1,11 +1,13 @@
 import type { Channel } from "@/lib/db/types";
-import { env } from "@/lib/env";
+import { CHANNELS, type ChannelForm } from "@/lib/notifications/channels";
 
-/** The sign-up form offers e-mail and SMS only when the operator configured SMTP and an SMS provider. */
-export function availableChannels(): Channel[] {
-  const out: Channel[] = [];
-  if (env.SMTP_HOST) out.push("EMAIL");
-  out.push("WEBHOOK", "SLACK");
-  if (env.SMS_API_BASE_URL && env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM) out.push("SMS");
-  return out;
+/** What the sign-up form needs of a channel: its name, its field texts, whether it asks for a contact e-mail. */
+export interface OfferedChannel extends ChannelForm {
+  type: Channel;
+  contactEmail: boolean;
+}
+
+/** The channels the sign-up form offers: those whose module says the operator configured them (SMTP, SMS provider). */
+export function availableChannels(): OfferedChannel[] {
+  return CHANNELS.filter((c) => c.available()).map((c) => ({ type: c.type, ...c.form, contactEmail: c.contact === "optional" }));
 }

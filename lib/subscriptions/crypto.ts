@@ -6,7 +6,8 @@ import { safeEqual } from "@/lib/secrets/tokens";
 
 /*
  * Links and codes are HMACs under keys derived from the server secret, so they need no table of their own.
- * A confirmation binds the subscriber's current nonce: sending a new one makes older links and codes useless.
+ * A confirmation binds the subscriber's verify nonce (a new confirmation voids older links and codes); manage
+ * links bind its token nonce (a new subscription voids links of the old one).
  */
 interface Keys {
   sign: Buffer;
@@ -26,29 +27,43 @@ export async function subscriptionKeys(db: Db): Promise<Keys> {
 const mac = (keys: Keys, text: string) => createHmac("sha256", keys.sign).update(text).digest("base64url").slice(0, 32);
 
 export const CONFIRM_TTL_MS = 24 * 3_600_000;
+/**
+ * Manage and unsubscribe links work this long after the message that carried them (each message carries
+ * fresh ones), and only while the subscription they were sent for lasts: they bind its token nonce, which
+ * changes on unsubscribe and on re-subscribe. Longer than the 30 days anti-spam laws ask an opt-out to work.
+ */
+export const MANAGE_TTL_MS = 180 * 86_400_000;
 
-export function confirmToken(keys: Keys, id: string, nonce: string, expiresAt: number): string {
-  const exp = Math.floor(expiresAt / 1000);
-  return `${id}.${exp}.${mac(keys, `confirm|${id}|${exp}|${nonce}`)}`;
+type Purpose = "confirm" | "manage";
+interface SignedToken {
+  id: string;
+  exp: number;
+  sig: string;
 }
 
-/** The subscriber id a confirmation token names, when its signature (under that subscriber's nonce) and expiry hold. */
-export function parseConfirmToken(token: string): { id: string; exp: number; sig: string } | null {
+/** `<subscriber id>.<expiry, epoch s>.<HMAC of purpose, id, expiry and the subscriber's current nonce>` */
+export function signedToken(keys: Keys, purpose: Purpose, id: string, nonce: string, expiresAt: number): string {
+  const exp = Math.floor(expiresAt / 1000);
+  return `${id}.${exp}.${mac(keys, `${purpose}|${id}|${exp}|${nonce}`)}`;
+}
+
+/** The subscriber id a token names; whether it holds is for signedTokenValid, once that subscriber's nonce is read. */
+export function parseSignedToken(token: string): SignedToken | null {
   const m = /^([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/.exec(token);
   return m ? { id: m[1], exp: Number(m[2]), sig: m[3] } : null;
 }
 
-export function confirmTokenValid(keys: Keys, parsed: { id: string; exp: number; sig: string }, nonce: string | null, now = Date.now()): boolean {
+export function signedTokenValid(keys: Keys, purpose: Purpose, parsed: SignedToken, nonce: string | null, now = Date.now()): boolean {
   if (!nonce || parsed.exp * 1000 < now) return false;
-  return safeEqual(mac(keys, `confirm|${parsed.id}|${parsed.exp}|${nonce}`), parsed.sig);
+  return safeEqual(mac(keys, `${purpose}|${parsed.id}|${parsed.exp}|${nonce}`), parsed.sig);
 }
 
-/** Signed reference to a subscriber for one purpose: the manage link, or the SMS code-entry page. */
-export function refToken(keys: Keys, purpose: "manage" | "sms", id: string): string {
+/** Signed reference to a subscriber for the SMS code-entry page (the code itself is bound to the confirmation nonce). */
+export function refToken(keys: Keys, purpose: "sms", id: string): string {
   return `${id}.${mac(keys, `${purpose}|${id}`)}`;
 }
 
-export function parseRefToken(keys: Keys, purpose: "manage" | "sms", token: string): string | null {
+export function parseRefToken(keys: Keys, purpose: "sms", token: string): string | null {
   const m = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!m) return null;
   return safeEqual(mac(keys, `${purpose}|${m[1]}`), m[2]) ? m[1] : null;

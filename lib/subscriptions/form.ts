@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import type { StatusPage } from "@/lib/db/types";
+import type { Channel, StatusPage } from "@/lib/db/types";
 import { RateLimitedError, ValidationError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import type { Guard } from "@/lib/outbound";
@@ -27,7 +27,7 @@ export async function handleSubscribeForm(db: Db, page: StatusPage, form: FormDa
   const services = form.getAll("services").filter((s): s is string => typeof s === "string" && s !== "");
   const values = { type: str(form.get("type")), address: str(form.get("address")), contactEmail: str(form.get("contactEmail")), services: services.join(",") };
   const input = {
-    type: values.type as "EMAIL",
+    type: values.type as Channel,
     address: values.address,
     contactEmail: values.contactEmail || undefined,
     services,

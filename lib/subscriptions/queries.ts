@@ -1,15 +1,13 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import type { Channel } from "@/lib/db/types";
-import { withNotify, type SubscriberRow } from "@/lib/notifications/tables";
+import type { Channel, Database, Subscriber } from "@/lib/db/types";
 import type { Insertable, Updateable } from "kysely";
-import type { NotifyDatabase } from "@/lib/notifications/tables";
 
-type NewSubscriber = Insertable<NotifyDatabase["subscribers"]>;
-type SubscriberPatch = Updateable<NotifyDatabase["subscribers"]>;
+type NewSubscriber = Insertable<Database["subscribers"]>;
+type SubscriberPatch = Updateable<Database["subscribers"]>;
 
-export async function findSubscriberByTarget(db: Db, pageId: string, channel: Channel, target: string): Promise<SubscriberRow | undefined> {
-  return withNotify(db)
+export async function findSubscriberByTarget(db: Db, pageId: string, channel: Channel, target: string): Promise<Subscriber | undefined> {
+  return db
     .selectFrom("subscribers")
     .selectAll()
     .where("status_page_id", "=", pageId)
@@ -18,9 +16,9 @@ export async function findSubscriberByTarget(db: Db, pageId: string, channel: Ch
     .executeTakeFirst();
 }
 
-export async function findSubscribersByTargets(db: Db, pageId: string, channel: Channel, targets: string[]): Promise<SubscriberRow[]> {
+export async function findSubscribersByTargets(db: Db, pageId: string, channel: Channel, targets: string[]): Promise<Subscriber[]> {
   if (targets.length === 0) return [];
-  return withNotify(db)
+  return db
     .selectFrom("subscribers")
     .selectAll()
     .where("status_page_id", "=", pageId)
@@ -29,13 +27,13 @@ export async function findSubscribersByTargets(db: Db, pageId: string, channel: 
     .execute();
 }
 
-export async function findSubscriber(db: Db, id: string): Promise<SubscriberRow | undefined> {
-  return withNotify(db).selectFrom("subscribers").selectAll().where("id", "=", id).executeTakeFirst();
+export async function findSubscriber(db: Db, id: string): Promise<Subscriber | undefined> {
+  return db.selectFrom("subscribers").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** Active subscribers of a page (not unsubscribed or disabled), oldest first. */
-export async function listActiveSubscribers(db: Db, pageId: string): Promise<SubscriberRow[]> {
-  return withNotify(db)
+export async function listActiveSubscribers(db: Db, pageId: string): Promise<Subscriber[]> {
+  return db
     .selectFrom("subscribers")
     .selectAll()
     .where("status_page_id", "=", pageId)
@@ -46,38 +44,36 @@ export async function listActiveSubscribers(db: Db, pageId: string): Promise<Sub
 }
 
 export async function insertSubscriber(db: Db, row: NewSubscriber): Promise<void> {
-  await withNotify(db).insertInto("subscribers").values(row).execute();
+  await db.insertInto("subscribers").values(row).execute();
 }
 
 export async function updateSubscriber(db: Db, id: string, patch: SubscriberPatch): Promise<void> {
-  await withNotify(db).updateTable("subscribers").set(patch).where("id", "=", id).execute();
+  await db.updateTable("subscribers").set(patch).where("id", "=", id).execute();
 }
 
 /** Counts a code attempt and returns the new count (one statement, so parallel guesses each count). */
 export async function countVerifyAttempt(db: Db, id: string): Promise<number> {
-  const n = withNotify(db);
-  await n.updateTable("subscribers").set((eb) => ({ verify_attempts: eb("verify_attempts", "+", 1) })).where("id", "=", id).execute();
-  const row = await n.selectFrom("subscribers").select("verify_attempts").where("id", "=", id).executeTakeFirst();
+  await db.updateTable("subscribers").set((eb) => ({ verify_attempts: eb("verify_attempts", "+", 1) })).where("id", "=", id).execute();
+  const row = await db.selectFrom("subscribers").select("verify_attempts").where("id", "=", id).executeTakeFirst();
   return row?.verify_attempts ?? Number.POSITIVE_INFINITY;
 }
 
-export async function deleteSubscriberRow(db: Db, pageId: string, id: string): Promise<number> {
+export async function deleteSubscriber(db: Db, pageId: string, id: string): Promise<number> {
   const r = await db.deleteFrom("subscribers").where("status_page_id", "=", pageId).where("id", "=", id).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 /** The scope table mirrors service_ids so fan-out can match subscribers with one set-based query. */
 export async function setSubscriberServices(db: Db, id: string, serviceIds: readonly string[] | null): Promise<void> {
-  const n = withNotify(db);
-  await n.deleteFrom("subscriber_services").where("subscriber_id", "=", id).execute();
+  await db.deleteFrom("subscriber_services").where("subscriber_id", "=", id).execute();
   if (serviceIds && serviceIds.length > 0) {
-    await n.insertInto("subscriber_services").values(serviceIds.map((service_id) => ({ subscriber_id: id, service_id }))).execute();
+    await db.insertInto("subscriber_services").values(serviceIds.map((service_id) => ({ subscriber_id: id, service_id }))).execute();
   }
 }
 
 /** Unconfirmed sign-ups older than the cutoff; returns how many went. */
 export async function deleteUnconfirmedBefore(db: Db, cutoff: number): Promise<number> {
-  const r = await withNotify(db)
+  const r = await db
     .deleteFrom("subscribers")
     .where("status", "=", "PENDING")
     .where("created_at", "<", cutoff)
@@ -87,11 +83,16 @@ export async function deleteUnconfirmedBefore(db: Db, cutoff: number): Promise<n
 }
 
 export async function countActiveSubscribers(db: Db, pageId: string): Promise<number> {
-  const r = await withNotify(db)
+  const r = await db
     .selectFrom("subscribers")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("status_page_id", "=", pageId)
     .where("unsubscribed_at", "is", null)
     .executeTakeFirst();
   return Number(r?.n ?? 0);
+}
+
+/** PENDING → VERIFIED (a test delivery answered 2xx, a link was followed, a code typed); a no-op otherwise. */
+export async function markSubscriberVerified(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("subscribers").set({ status: "VERIFIED", verified_at: at, verify_nonce: null, updated_at: at }).where("id", "=", id).where("status", "=", "PENDING").execute();
 }

@@ -1,13 +1,16 @@
 import { z } from "zod";
+import { CHANNEL_TYPES, CHANNELS } from "@/lib/notifications/channels";
+import { text } from "@/lib/http/wire";
 
-export const SubscriptionType = z.enum(["EMAIL", "WEBHOOK", "SLACK", "SMS"]).meta({ id: "SubscriptionType" });
-export const SubscriptionStatus = z.enum(["PENDING", "VERIFIED"]).meta({ id: "SubscriptionStatus" });
+/** The channel names of the registry; the API docs list them with what each address is. */
+export const SubscriptionType = z.enum(CHANNEL_TYPES).meta({ id: "SubscriptionType", description: CHANNELS.map((c) => `${c.type}: ${c.form.field}`).join("; ") });
+const SubscriptionStatus = z.enum(["PENDING", "VERIFIED"]).meta({ id: "SubscriptionStatus" });
 
 export const Subscription = z
   .object({
     id: z.uuid(),
     type: SubscriptionType,
-    address: z.string().meta({ description: "e-mail address, webhook or Slack URL, or E.164 number" }),
+    address: z.string().meta({ description: "the channel's address (see SubscriptionType), normalized" }),
     status: SubscriptionStatus,
     services: z.array(z.uuid()).nullable().meta({ description: "service ids the subscriber follows; null = all services of the page" }),
     created_at: z.string(),
@@ -16,7 +19,7 @@ export const Subscription = z
   .meta({ id: "Subscription" });
 export type SubscriptionWire = z.infer<typeof Subscription>;
 
-export const BulkSubscriptionEntry = z.object({ type: SubscriptionType, config: z.string().trim().min(1).max(2048) }).strict();
+export const BulkSubscriptionEntry = z.object({ type: SubscriptionType, config: text().trim().min(1).max(2048) }).strict();
 
 export const CreateSubscriptionsInput = z
   .object({
@@ -39,12 +42,12 @@ export type CreateSubscriptionsResultType = z.infer<typeof CreateSubscriptionsRe
 /** The public sign-up form (all fields arrive as form strings). */
 export const SubscribeForm = z.object({
   type: SubscriptionType,
-  address: z.string().trim().min(1, "Enter an address").max(2048),
-  /** optional e-mail for webhook and Slack subscribers: told when deliveries keep failing */
-  contactEmail: z.string().trim().max(254).optional(),
+  address: text().trim().min(1, "Enter an address").max(2048),
+  /** optional e-mail for channels that take one (webhook, Slack): told when deliveries keep failing */
+  contactEmail: text().trim().max(254).optional(),
   /** empty = all services */
-  services: z.array(z.string()).max(500).default([]),
+  services: z.array(text()).max(500).default([]),
   /** honeypot: people leave it empty, form-filling bots do not */
-  website: z.string().optional(),
+  website: text().optional(),
 });
 export type SubscribeFormInput = z.input<typeof SubscribeForm>;

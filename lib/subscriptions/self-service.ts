@@ -1,10 +1,10 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { fromJson, toJson } from "@/lib/db/json";
-import type { StatusPage } from "@/lib/db/types";
-import type { SubscriberRow } from "@/lib/notifications/tables";
+import type { StatusPage, Subscriber } from "@/lib/db/types";
+import { channelOf } from "@/lib/notifications/channels";
 import { loadCards } from "@/lib/status-pages/service";
-import { confirmTokenValid, encryptSecret, newWebhookSecret, parseConfirmToken, parseRefToken, smsCode, subscriptionKeys } from "./crypto";
+import { encryptSecret, newWebhookSecret, parseRefToken, parseSignedToken, signedTokenValid, smsCode, subscriptionKeys } from "./crypto";
 import * as q from "./queries";
 import { endSubscription, validateScope } from "./service";
 
@@ -13,13 +13,13 @@ const MAX_CODE_ATTEMPTS = 5;
 
 /** Double opt-in: a signed link (24 h, tied to the latest confirmation sent) turns PENDING into VERIFIED. */
 export async function confirmEmail(db: Db, page: StatusPage, token: string, now = Date.now()): Promise<ConfirmResult> {
-  const parsed = parseConfirmToken(token);
+  const parsed = parseSignedToken(token);
   if (!parsed) return "invalid";
   const sub = await q.findSubscriber(db, parsed.id);
-  if (!sub || sub.status_page_id !== page.id || sub.channel !== "EMAIL" || sub.unsubscribed_at !== null) return "invalid";
+  if (!sub || sub.status_page_id !== page.id || channelOf(sub.channel).verification !== "link" || sub.unsubscribed_at !== null) return "invalid";
   const keys = await subscriptionKeys(db);
   if (sub.status === "VERIFIED") return "confirmed";
-  if (!confirmTokenValid(keys, parsed, sub.verify_nonce, now)) return "invalid";
+  if (!signedTokenValid(keys, "confirm", parsed, sub.verify_nonce, now)) return "invalid";
   await q.updateSubscriber(db, sub.id, { status: "VERIFIED", verified_at: now, verify_nonce: null, updated_at: now });
   return "confirmed";
 }
@@ -29,7 +29,7 @@ export async function confirmSms(db: Db, page: StatusPage, ref: string, code: st
   const keys = await subscriptionKeys(db);
   const id = parseRefToken(keys, "sms", ref);
   const sub = id ? await q.findSubscriber(db, id) : undefined;
-  if (!sub || sub.status_page_id !== page.id || sub.channel !== "SMS" || sub.unsubscribed_at !== null) return "invalid";
+  if (!sub || sub.status_page_id !== page.id || channelOf(sub.channel).verification !== "code" || sub.unsubscribed_at !== null) return "invalid";
   if (sub.status === "VERIFIED") return "confirmed";
   if (!sub.verify_nonce || (sub.verify_sent_at ?? 0) < now - 24 * 3_600_000) return "invalid";
   if ((await q.countVerifyAttempt(db, sub.id)) > MAX_CODE_ATTEMPTS) return "locked";
@@ -39,18 +39,19 @@ export async function confirmSms(db: Db, page: StatusPage, ref: string, code: st
 }
 
 export interface ManagedSubscription {
-  subscriber: SubscriberRow;
+  subscriber: Subscriber;
   /** services of the page, for the scope checkboxes */
   services: { id: string; name: string }[];
   /** null = all */
   chosen: string[] | null;
 }
 
-async function subscriberFromToken(db: Db, page: StatusPage, token: string): Promise<SubscriberRow | null> {
-  const keys = await subscriptionKeys(db);
-  const id = parseRefToken(keys, "manage", token);
-  const sub = id ? await q.findSubscriber(db, id) : undefined;
-  return sub && sub.status_page_id === page.id ? sub : null;
+/** The subscription a manage link was sent for: signed under its current token nonce, and not expired. */
+async function subscriberFromToken(db: Db, page: StatusPage, token: string, now = Date.now()): Promise<Subscriber | null> {
+  const parsed = parseSignedToken(token);
+  const sub = parsed ? await q.findSubscriber(db, parsed.id) : undefined;
+  if (!parsed || !sub || sub.status_page_id !== page.id) return null;
+  return signedTokenValid(await subscriptionKeys(db), "manage", parsed, sub.token_nonce, now) ? sub : null;
 }
 
 /** What the manage link shows. Reading never changes anything (mail scanners follow links). */
@@ -88,7 +89,7 @@ export async function unsubscribeByToken(db: Db, page: StatusPage, token: string
  */
 export async function rotateWebhookSecret(db: Db, page: StatusPage, token: string): Promise<string | null> {
   const sub = await subscriberFromToken(db, page, token);
-  if (!sub || sub.channel !== "WEBHOOK" || sub.unsubscribed_at !== null) return null;
+  if (!sub || !channelOf(sub.channel).signed || sub.unsubscribed_at !== null) return null;
   const secret = newWebhookSecret();
   await q.updateSubscriber(db, sub.id, { secret_enc: encryptSecret(await subscriptionKeys(db), secret), updated_at: Date.now() });
   return secret;

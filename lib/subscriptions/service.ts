@@ -3,19 +3,19 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
-import type { Channel, StatusPage } from "@/lib/db/types";
+import type { Channel, StatusPage, Subscriber } from "@/lib/db/types";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { defaultGuard, type Guard } from "@/lib/outbound";
-import { cancelPendingDeliveries, queueVerification } from "@/lib/notifications/outbox";
-import { withNotify, type SubscriberRow } from "@/lib/notifications/tables";
+import { channelOf, CHANNEL_TYPES } from "@/lib/notifications/channels";
+import { TargetError, normalizeEmail } from "@/lib/notifications/channels/address";
+import { cancelPendingDeliveries, queueVerification } from "@/lib/notifications/queries";
 import { getPageOrThrow, loadCards } from "@/lib/status-pages/service";
 import { CONFIRMATION_INTERVAL_MS, consumeSignup } from "./abuse";
 import { encryptSecret, newNonce, newWebhookSecret, refToken, subscriptionKeys } from "./crypto";
 import * as q from "./queries";
 import { CreateSubscriptionsInput, SubscribeForm, type CreateSubscriptionsInputType, type CreateSubscriptionsResultType, type SubscribeFormInput } from "./schema";
-import { normalizeEmail, normalizeTarget, TargetError, type Target } from "./targets";
-
+import { normalizeTarget, type Target } from "./targets";
 
 interface AddOptions {
   autoVerify: boolean;
@@ -29,7 +29,7 @@ interface AddOptions {
  * Adds or re-activates one subscriber inside `trx`. Unless auto-verified it starts PENDING and its
  * confirmation is queued in the same transaction. An active subscriber with this address is left alone.
  */
-async function addSubscriber(trx: Db, pageId: string, t: Target, existing: SubscriberRow | undefined, opts: AddOptions, at: number): Promise<SubscriberRow | null> {
+async function addSubscriber(trx: Db, pageId: string, t: Target, existing: Subscriber | undefined, opts: AddOptions, at: number): Promise<Subscriber | null> {
   if (existing && existing.unsubscribed_at === null) return null;
   const keys = await subscriptionKeys(trx);
   const nonce = newNonce();
@@ -41,9 +41,11 @@ async function addSubscriber(trx: Db, pageId: string, t: Target, existing: Subsc
     status: opts.autoVerify ? ("VERIFIED" as const) : ("PENDING" as const),
     service_ids: opts.serviceIds ? toJson(opts.serviceIds) : null,
     dest_host: t.destHost,
-    secret_enc: t.channel === "WEBHOOK" ? encryptSecret(keys, opts.secret ?? newWebhookSecret()) : null,
+    secret_enc: channelOf(t.channel).signed ? encryptSecret(keys, opts.secret ?? newWebhookSecret()) : null,
     contact_email: opts.contactEmail,
     verify_nonce: opts.autoVerify ? null : nonce,
+    // a new subscription (re-subscribe included): links sent for an earlier one stop working
+    token_nonce: newNonce(),
     verify_sent_at: opts.autoVerify ? null : at,
     verify_attempts: 0,
     verified_at: opts.autoVerify ? at : null,
@@ -57,11 +59,11 @@ async function addSubscriber(trx: Db, pageId: string, t: Target, existing: Subsc
   else await q.insertSubscriber(trx, row);
   await q.setSubscriberServices(trx, row.id, opts.serviceIds);
   if (!opts.autoVerify) await queueVerification(trx, row, nonce, at);
-  return { ...existing, ...row } as SubscriberRow;
+  return { ...existing, ...row } as Subscriber;
 }
 
 /** Subscribers of one of the account's pages (those who left are not listed). */
-export async function listSubscriptions(db: Db, accountId: string, pageId: string): Promise<SubscriberRow[]> {
+export async function listSubscriptions(db: Db, accountId: string, pageId: string): Promise<Subscriber[]> {
   await getPageOrThrow(db, accountId, pageId);
   return q.listActiveSubscribers(db, pageId);
 }
@@ -102,8 +104,8 @@ export async function bulkCreateSubscriptions(
   const at = Date.now();
   const created = await db.transaction().execute(async (trx) => {
     const active = await q.countActiveSubscribers(trx, page.id);
-    const existing = new Map<string, SubscriberRow>();
-    for (const channel of ["EMAIL", "WEBHOOK", "SLACK", "SMS"] as const) {
+    const existing = new Map<string, Subscriber>();
+    for (const channel of CHANNEL_TYPES) {
       const rows = await q.findSubscribersByTargets(trx, page.id, channel, unique.filter((t) => t.channel === channel).map((t) => t.target));
       for (const r of rows) existing.set(`${r.channel} ${r.target}`, r);
     }
@@ -121,21 +123,21 @@ export async function bulkCreateSubscriptions(
 
 export async function deleteSubscription(db: Db, accountId: string, pageId: string, subscriptionId: string): Promise<void> {
   const page = await getPageOrThrow(db, accountId, pageId);
-  const n = isUuid(subscriptionId) ? await q.deleteSubscriberRow(db, page.id, subscriptionId) : 0;
+  const n = isUuid(subscriptionId) ? await q.deleteSubscriber(db, page.id, subscriptionId) : 0;
   if (n === 0) throw new NotFoundError("Subscription not found");
 }
 
 /** The ids of services shown on a page, in card order. */
-export async function pageServiceIds(db: Db, pageId: string): Promise<string[]> {
+async function pageServiceIds(db: Db, pageId: string): Promise<string[]> {
   return [...new Set((await loadCards(db, pageId)).flatMap((c) => c.services.map((s) => s.id)))];
 }
 
 /** What the sign-up form shows afterwards: the same for a new and a known address. */
 export interface SubscribeAnswer {
   type: Channel;
-  /** WEBHOOK: the signing secret, shown once (a known address keeps the secret it has) */
+  /** signed channels (webhook): the signing secret, shown once (a known address keeps the secret it has) */
   secret: string | null;
-  /** SMS: signed reference for the code-entry page */
+  /** verification by code (SMS): signed reference for the code-entry page */
   smsRef: string | null;
 }
 
@@ -154,8 +156,9 @@ export async function subscribe(db: Db, page: StatusPage, form: SubscribeFormInp
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? "Invalid sign-up", { fields: parsed.error.issues.map((i) => i.path.join(".")) });
   const input = parsed.data;
   const keys = await subscriptionKeys(db);
-  const secret = input.type === "WEBHOOK" ? newWebhookSecret() : null;
-  const answer = (id: string): SubscribeAnswer => ({ type: input.type, secret, smsRef: input.type === "SMS" ? refToken(keys, "sms", id) : null });
+  const channel = channelOf(input.type);
+  const secret = channel.signed ? newWebhookSecret() : null;
+  const answer = (id: string): SubscribeAnswer => ({ type: input.type, secret, smsRef: channel.verification === "code" ? refToken(keys, "sms", id) : null });
   await consumeSignup(meta.client);
   // A filled honeypot gets the ordinary answer and nothing else: the bot learns nothing.
   if (input.website) return answer(randomUUID());
@@ -167,7 +170,7 @@ export async function subscribe(db: Db, page: StatusPage, form: SubscribeFormInp
     throw err;
   }
   let contactEmail: string | null = null;
-  if (input.contactEmail && input.type !== "EMAIL") {
+  if (input.contactEmail && channel.contact === "optional") {
     try {
       contactEmail = normalizeEmail(input.contactEmail);
     } catch {
@@ -194,25 +197,21 @@ export async function subscribe(db: Db, page: StatusPage, form: SubscribeFormInp
   return answer(id);
 }
 
-/** Marks a subscriber verified (the worker calls this when a webhook's test delivery succeeds). */
+/** Marks a subscriber verified (the worker calls this when the test delivery of a "test-delivery" channel succeeds). */
 export async function markVerified(db: Db, subscriberId: string, at = Date.now()): Promise<void> {
-  await withNotify(db)
-    .updateTable("subscribers")
-    .set({ status: "VERIFIED", verified_at: at, verify_nonce: null, updated_at: at })
-    .where("id", "=", subscriberId)
-    .where("status", "=", "PENDING")
-    .execute();
+  await q.markSubscriberVerified(db, subscriberId, at);
 }
 
 /** Unsubscribes (one-click, 410, or disabled after failing): nothing more is sent. */
 export async function endSubscription(db: Db, subscriberId: string, reason: "unsubscribed" | "gone" | "disabled", at = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await q.updateSubscriber(trx, subscriberId, { unsubscribed_at: at, disabled_at: reason === "unsubscribed" ? null : at, updated_at: at });
+    // a new token nonce: every manage and unsubscribe link sent so far stops working
+    await q.updateSubscriber(trx, subscriberId, { unsubscribed_at: at, disabled_at: reason === "unsubscribed" ? null : at, token_nonce: newNonce(), updated_at: at });
     await cancelPendingDeliveries(trx, subscriberId, at);
   });
 }
 
-export const UNCONFIRMED_TTL_MS = 7 * 86_400_000;
+const UNCONFIRMED_TTL_MS = 7 * 86_400_000;
 export async function deleteUnconfirmed(db: Db, now = Date.now()): Promise<number> {
   return q.deleteUnconfirmedBefore(db, now - UNCONFIRMED_TTL_MS);
 }

@@ -24,8 +24,11 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const GLOBAL_FILES = new Set(["/robots.txt", "/sitemap.xml", "/heliograph.svg"]);
 export const isGlobalPath = (pathname: string) => pathname.startsWith("/_next/") || GLOBAL_FILES.has(pathname);
 
-/** Top-level routes of the app besides pages (a new one must be added here, or it answers 404). */
-const TOP_LEVEL = /^\/(v1(\/|$)|openapi\.json$)/;
+/**
+ * The management API's prefixes (and its document): served by the app on every host, like /v1 (which
+ * proxy.ts does not even see), so an unknown operation answers the API's JSON 404, never a page's HTML.
+ */
+const API_PATH = /^\/(?:(?:v1|v2|v3|next)(?:\/|$)|openapi\.json$)/;
 
 /**
  * Where unknown addresses are rewritten: a path no route matches, so Next renders app/not-found.tsx
@@ -52,6 +55,7 @@ function isPrimary(hostname: string, primary: string): boolean {
 
 /** First stage: host and path only. */
 export function planRequest(req: IncomingRequest, cfg: TenancyConfig): RequestPlan {
+  if (API_PATH.test(req.pathname)) return { action: "pass" };
   const parsed = requestHost({ host: req.host, forwardedHost: req.forwardedHost }, cfg.trustProxy);
   if (!parsed) return { action: "unknown-host" };
   const primary = primaryHostname(cfg);
@@ -59,7 +63,7 @@ export function planRequest(req: IncomingRequest, cfg: TenancyConfig): RequestPl
   if (hostname === `www.${primary}`) return { action: "redirect", location: `${cfg.publicOrigin}${req.pathname}${req.search}`, permanent: true };
   if (isPrimary(hostname, primary)) {
     if (req.pathname === "/") return cfg.rootRedirect ? { action: "redirect", location: cfg.rootRedirect, permanent: false } : { action: "pass" };
-    if (isGlobalPath(req.pathname) || TOP_LEVEL.test(req.pathname)) return { action: "pass" };
+    if (isGlobalPath(req.pathname)) return { action: "pass" };
     const m = /^\/([^/]+)(\/.*)?$/.exec(req.pathname);
     const slug = m?.[1].toLowerCase();
     if (!m || !slug || !SLUG_PATTERN.test(slug)) return { action: "not-found" };
@@ -68,16 +72,6 @@ export function planRequest(req: IncomingRequest, cfg: TenancyConfig): RequestPl
   }
   if (isGlobalPath(req.pathname)) return { action: "pass" };
   return { action: "domain", hostname, rest: req.pathname === "/" ? "" : req.pathname, wwwOf: hostname.startsWith("www.") ? hostname.slice(4) : null };
-}
-
-/** The kinds of route under a page; only the HTML pages of a public page are marked shared-cacheable here. */
-export type PageRoute = "page" | "incident" | "history" | "other";
-
-export function pageRouteOf(rest: string): PageRoute {
-  if (rest === "" || rest === "/") return "page";
-  if (rest === "/history") return "history";
-  if (/^\/incidents\/[^/]+$/.test(rest)) return "incident";
-  return "other";
 }
 
 /** Internal path of a page route: the app serves every page at /<slug>/… */

@@ -1,22 +1,53 @@
 /*
- * `npm run bench:notify`: 10,000 e-mail subscribers to an in-process SMTP server, then 10,000 webhook
- * subscribers to a local receiver, delivered by `npm run worker` as its own process. Prints time to
- * the last delivery, deliveries/s and the worker's RSS. Uses a fresh SQLite file unless DATABASE_URL is set.
+ * `npm run bench:notify [-- --subscribers 100000 --store sqlite,postgres --channels email,webhook,slack]`:
+ * per store, N subscribers per channel receive one incident update, delivered by `npm run worker` as its
+ * own process to local receivers (an smtp-server sink, HTTP sinks). Each figure is printed beside its goal
+ * (issue 16) and a same-run ceiling: the receiver's raw accept rate from a bare client process.
+ * SQLite: a fresh file; PostgreSQL: a fresh schema in HELIOGRAPH_BENCH_PG_URL (default the test database).
  */
-import { createRequire } from "node:module";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
-const localRequire = createRequire(join(process.cwd(), "package.json"));
-const serverOnly = localRequire.resolve("server-only");
-localRequire.cache[serverOnly] = { id: serverOnly, filename: serverOnly, loaded: true, exports: {} } as NodeJS.Module;
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+const SUBSCRIBERS = arg("subscribers", "100000");
+const STORES = arg("store", "sqlite,postgres").split(",");
+const CHANNELS = arg("channels", "email,webhook,slack");
+const PG_URL = process.env.HELIOGRAPH_BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-// The configuration of this run, set before lib/env reads it.
-process.env.HELIOGRAPH_SQLITE_PATH ??= join(mkdtempSync(join(tmpdir(), "hg-bench-")), "bench.db");
-process.env.HELIOGRAPH_DEMO = "false";
-process.env.HELIOGRAPH_WORKER = "false";
-process.env.LOG_LEVEL ??= "warn";
-process.env.HELIOGRAPH_OUTBOUND_ALLOWLIST = "127.0.0.1";
+function runStore(env: Record<string, string>): Promise<number> {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/notify-store.ts", SUBSCRIBERS, CHANNELS], { env: { ...process.env, ...env }, stdio: "inherit" });
+  return new Promise((r) => child.once("exit", (code) => r(code ?? 1)));
+}
 
-void import("./notify-main");
+async function main() {
+  let failed = 0;
+  console.log(`bench:notify ${SUBSCRIBERS} subscribers per channel (${CHANNELS}); load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  for (const store of STORES) {
+    if (store === "sqlite") {
+      const dir = mkdtempSync(join(tmpdir(), "hg-bench-"));
+      const env = { HELIOGRAPH_SQLITE_PATH: join(dir, "bench.db"), DATABASE_URL: "" };
+      failed += await runStore(env);
+      rmSync(dir, { recursive: true, force: true });
+    } else if (store === "postgres") {
+      const schema = `bench_${Date.now().toString(36)}`;
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`create schema ${schema}`);
+      try {
+        failed += await runStore({ DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}` });
+      } finally {
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      }
+    } else throw new Error(`unknown store ${store}`);
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+void main();

@@ -1,9 +1,15 @@
 import type { Migration } from "kysely";
 import * as m001 from "./001_initial";
 import * as m002 from "./002_notifications";
+import * as m003 from "./003_api_key_expiry";
+import * as m004 from "./004_subscription_token_nonce";
+import * as m005 from "./005_reserved_slugs";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
   "001_initial": m001,
   "002_notifications": m002,
+  "003_api_key_expiry": m003,
+  "004_subscription_token_nonce": m004,
+  "005_reserved_slugs": m005,
 };

@@ -1,9 +1,29 @@
-import type { Channel } from "@/lib/db/types";
+import { discordChannel } from "./discord";
 import { emailChannel } from "./email";
+import { googleChatChannel } from "./google-chat";
 import { slackChannel } from "./slack";
 import { smsChannel } from "./sms";
-import type { ChannelAdapter } from "./types";
+import { teamsChannel } from "./teams";
+import type { ChannelModule } from "./types";
 import { webhookChannel } from "./webhook";
 
-export const channels: Record<Channel, ChannelAdapter> = { EMAIL: emailChannel, WEBHOOK: webhookChannel, SLACK: slackChannel, SMS: smsChannel };
-export type { ChannelAdapter, ChannelDeps, SendResult } from "./types";
+/**
+ * The one list of channels, in the order the sign-up form offers them. Everything else derives from it:
+ * the database's Channel type, the zod enums (and so the API docs), the form, the worker.
+ * Adding a channel: its module, its test, one line here.
+ */
+export const CHANNELS = [emailChannel, webhookChannel, slackChannel, teamsChannel, discordChannel, googleChatChannel, smsChannel] as const;
+
+export type ChannelType = (typeof CHANNELS)[number]["type"];
+export const CHANNEL_TYPES = CHANNELS.map((c) => c.type) as [ChannelType, ...ChannelType[]];
+
+const byType = new Map<string, ChannelModule<ChannelType>>(CHANNELS.map((c) => [c.type, c]));
+
+/** The module of a channel name read from the database or a validated request. */
+export function channelOf(type: ChannelType): ChannelModule<ChannelType> {
+  const c = byType.get(type);
+  if (!c) throw new Error(`unknown channel ${type}`);
+  return c;
+}
+
+export type { ChannelDeps, ChannelForm, SendResult } from "./types";

@@ -1,24 +1,64 @@
-import { normalizeTarget } from "@/lib/subscriptions/targets";
-import { personalize } from "../render";
-import type { ChannelAdapter } from "./types";
+import { markdownToText } from "@/lib/markdown";
+import type { EventPayload } from "../payload";
+import { headline, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
+import { normalizeUrl } from "./address";
+import type { ChannelModule } from "./types";
 import { postJson } from "./webhook";
 
-export const slackChannel: ChannelAdapter = {
-  validate: (raw, guard) => normalizeTarget("SLACK", raw, guard),
+const slackEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Incoming-webhook message with blocks: title, status, affected services, text, links. */
+export function slackBody(p: EventPayload) {
+  const title = headline(p);
+  const fields = [{ type: "mrkdwn", text: `*Status*\n${slackEscape(statusText(p.status))}` }];
+  if (p.services.length > 0) fields.push({ type: "mrkdwn", text: `*Affected*\n${slackEscape(p.services.map((s) => s.name).join(", ")).slice(0, 1900)}` });
+  const text = slackEscape(markdownToText(p.body)).slice(0, 2900);
+  return {
+    text: slackEscape(`${p.page.name}: ${title} (${statusText(p.status)})`),
+    blocks: [
+      { type: "header", text: { type: "plain_text", text: title.slice(0, 150) } },
+      { type: "section", fields },
+      ...(text ? [{ type: "section", text: { type: "mrkdwn", text } }] : []),
+      { type: "context", elements: [{ type: "mrkdwn", text: `<${p.page.address}|${slackEscape(p.page.name)} status page> · <${MANAGE_PLACEHOLDER}|Manage subscription>` }] },
+    ],
+  };
+}
+
+/** The test message that verifies the incoming webhook (its first 2xx answer). */
+export function slackTestMessage(page: { name: string; address: string }, manage: string) {
+  const text = `This channel will receive status updates from ${page.name}.`;
+  return {
+    text: slackEscape(text),
+    blocks: [
+      { type: "section", text: { type: "mrkdwn", text: slackEscape(text) } },
+      { type: "context", elements: [{ type: "mrkdwn", text: `<${page.address}|Status page> · <${manage}|Manage subscription>` }] },
+    ],
+  };
+}
+
+export const slackChannel: ChannelModule<"SLACK", string> = {
+  type: "SLACK",
+  form: {
+    label: "Slack",
+    field: "Slack incoming-webhook URL",
+    inputType: "url",
+    placeholder: "https://hooks.slack.com/services/…",
+    hint: "Messages go to the channel of the incoming webhook.",
+    autoComplete: "off",
+    done: "We are posting a test message to the Slack channel. Updates start as soon as Slack accepts it.",
+  },
+  available: () => true,
+  verification: "test-delivery",
+  contact: "optional",
+  signed: false,
+  normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true }),
+  render: (p) => JSON.stringify(slackBody(p)),
 
   sendVerification(ctx) {
-    const text = `This channel will receive status updates from ${ctx.page.name}.`;
-    const body = JSON.stringify({
-      text,
-      blocks: [
-        { type: "section", text: { type: "mrkdwn", text: text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;") } },
-        { type: "context", elements: [{ type: "mrkdwn", text: `<${ctx.page.address}|Status page> · <${ctx.links.manage}|Manage subscription>` }] },
-      ],
-    });
-    return postJson(ctx.deps, ctx.subscriber.target, body, { "idempotency-key": ctx.idempotencyKey });
+    return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(slackTestMessage(ctx.page, ctx.links.manage)), { "idempotency-key": ctx.idempotencyKey });
   },
 
   send(ctx, rendered) {
-    return postJson(ctx.deps, ctx.subscriber.target, personalize(rendered.slack, ctx.links, "json"), { "idempotency-key": ctx.idempotencyKey });
+    return postJson(ctx.deps, ctx.subscriber.target, personalize(rendered, ctx.links, "json"), { "idempotency-key": ctx.idempotencyKey });
   },
 };

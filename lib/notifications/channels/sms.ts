@@ -1,6 +1,9 @@
-import { normalizeTarget } from "@/lib/subscriptions/targets";
+import { env } from "@/lib/env";
 import { parseRetryAfter } from "@/lib/outbound";
-import type { ChannelAdapter, SendResult } from "./types";
+import type { EventPayload } from "../payload";
+import { headline, statusText } from "../render";
+import { normalizePhone } from "./address";
+import type { ChannelModule, SendResult } from "./types";
 
 /** A Twilio-compatible Messages API, configured by the operator (so it is exempt from the SSRF guard). */
 export interface SmsConfig {
@@ -10,7 +13,7 @@ export interface SmsConfig {
   from: string;
 }
 
-export async function sendSms(cfg: SmsConfig | null, to: string, body: string, idempotencyKey: string, timeoutMs: number): Promise<SendResult> {
+async function sendSms(cfg: SmsConfig | null, to: string, body: string, idempotencyKey: string, timeoutMs: number): Promise<SendResult> {
   if (!cfg) return { ok: false, permanent: true, error: "SMS is not configured on this server (SMS_API_BASE_URL)" };
   const url = `${cfg.baseUrl.replace(/\/$/, "")}/2010-04-01/Accounts/${encodeURIComponent(cfg.accountSid)}/Messages.json`;
   try {
@@ -36,8 +39,32 @@ export async function sendSms(cfg: SmsConfig | null, to: string, body: string, i
   }
 }
 
-export const smsChannel: ChannelAdapter = {
-  validate: (raw, guard) => normalizeTarget("SMS", raw, guard),
+/** One SMS segment: the title is cut so the status and the link always fit in 160 characters. */
+export function smsText(p: EventPayload): string {
+  const tail = ` - ${statusText(p.status)}. ${p.page.address}`;
+  const room = 160 - tail.length;
+  const head = `${p.page.name}: ${headline(p)}`;
+  if (room <= 1) return `${p.page.address}`.slice(0, 160);
+  return (head.length > room ? `${head.slice(0, room - 1)}…` : head) + tail;
+}
+
+export const smsChannel: ChannelModule<"SMS", string> = {
+  type: "SMS",
+  form: {
+    label: "Text message",
+    field: "Mobile number (with country code)",
+    inputType: "tel",
+    placeholder: "+14155550123",
+    hint: "We text you a code to confirm the number.",
+    autoComplete: "tel",
+    done: "Unless this number is already subscribed, we are texting a 6-digit code to {address}.",
+  },
+  available: () => Boolean(env.SMS_API_BASE_URL && env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM),
+  verification: "code",
+  contact: "none",
+  signed: false,
+  normalize: async (raw) => ({ target: normalizePhone(raw), destHost: "sms" }),
+  render: smsText,
 
   sendVerification(ctx) {
     const text = `${ctx.code} is your code for ${ctx.page.name} status updates. ${ctx.codeUrl}`;
@@ -45,6 +72,6 @@ export const smsChannel: ChannelAdapter = {
   },
 
   send(ctx, rendered) {
-    return sendSms(ctx.deps.sms, ctx.subscriber.target, rendered.sms, ctx.idempotencyKey, ctx.deps.timeoutMs);
+    return sendSms(ctx.deps.sms, ctx.subscriber.target, rendered, ctx.idempotencyKey, ctx.deps.timeoutMs);
   },
 };

@@ -1,7 +1,6 @@
+import type { Subscriber } from "@/lib/db/types";
 import type { Guard } from "@/lib/outbound";
-import type { Target } from "@/lib/subscriptions/targets";
-import type { RenderedEvent } from "../render";
-import type { SubscriberRow } from "../tables";
+import type { EventPayload } from "../payload";
 import type { Mailer } from "./email";
 import type { SmsConfig } from "./sms";
 
@@ -23,13 +22,13 @@ export interface ChannelDeps {
   mailer: Mailer | null;
   sms: SmsConfig | null;
   /** decrypts a webhook subscriber's signing secret */
-  secretOf: (s: SubscriberRow) => string | null;
+  secretOf: (s: Subscriber) => string | null;
   timeoutMs: number;
 }
 
 export interface MessageContext {
   deps: ChannelDeps;
-  subscriber: SubscriberRow;
+  subscriber: Subscriber;
   /** stable per (event, subscriber): webhook-id, Idempotency-Key, Message-ID */
   idempotencyKey: string;
   page: { id: string; name: string; address: string };
@@ -37,17 +36,48 @@ export interface MessageContext {
 }
 
 export interface VerifyContext extends MessageContext {
-  /** EMAIL: the signed confirmation link */
+  /** verification "link": the signed confirmation link */
   confirmUrl: string;
-  /** SMS: the code to type on the page */
+  /** verification "code": the code to type on the page, and that page */
   code: string;
   codeUrl: string;
 }
 
-export interface ChannelAdapter {
-  validate(raw: string, guard: Guard): Promise<Target>;
+/** What the sign-up form shows for a channel (plain data: it travels to the client component). */
+export interface ChannelForm {
+  label: string;
+  field: string;
+  inputType: "email" | "url" | "tel";
+  placeholder: string;
+  hint: string;
+  autoComplete: string;
+  /** shown after a sign-up; `{address}` is replaced by the address, in bold */
+  done: string;
+}
+
+/**
+ * Everything about one way of notifying, declared once. `R` is the message rendered once per event
+ * (stored as JSON with the event), personalised per subscriber at send time.
+ */
+export interface ChannelModule<T extends string = string, R = unknown> {
+  type: T;
+  form: ChannelForm;
+  /** offered on the sign-up form only when the operator configured what it needs */
+  available(): boolean;
+  /**
+   * "link": an e-mailed confirmation link; "code": a code typed on the confirm page;
+   * "test-delivery": verified by the first 2xx answer to a test message.
+   */
+  verification: "link" | "code" | "test-delivery";
+  /** who hears that deliveries kept failing: "self" the address itself (e-mail), "optional" a contact e-mail given at sign-up */
+  contact: "self" | "optional" | "none";
+  /** deliveries are signed with a per-subscriber secret, shown once and rotated from the manage link */
+  signed: boolean;
+  /** normalised address and the key of its per-destination concurrency limit; throws TargetError */
+  normalize(raw: string, guard: Guard): Promise<{ target: string; destHost: string }>;
+  render(p: EventPayload): R | Promise<R>;
   sendVerification(ctx: VerifyContext): Promise<SendResult>;
-  send(ctx: MessageContext, rendered: RenderedEvent): Promise<SendResult>;
+  send(ctx: MessageContext, rendered: R): Promise<SendResult>;
 }
 
 /** 2xx is delivered; 410 unsubscribes; anything else is retried, after Retry-After when the receiver sent one. */

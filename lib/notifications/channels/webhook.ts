@@ -1,11 +1,15 @@
 import { Webhook } from "standardwebhooks";
 import { OutboundRefusedError, postChecked } from "@/lib/outbound";
-import { normalizeTarget } from "@/lib/subscriptions/targets";
-import { personalize } from "../render";
-import { classifyHttp, type ChannelDeps, type MessageContext, type ChannelAdapter, type SendResult } from "./types";
+import type { EventPayload } from "../payload";
+import { iso, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER } from "../render";
+import { normalizeUrl } from "./address";
+import { classifyHttp, type ChannelDeps, type ChannelModule, type MessageContext, type SendResult } from "./types";
 
-/** POSTs JSON to the subscriber's URL, checked again by the SSRF guard now (DNS may have changed since sign-up). */
-export async function postJson(deps: ChannelDeps, url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
+/**
+ * POSTs JSON to the subscriber's URL, checked again by the SSRF guard now (DNS may have changed since sign-up).
+ * `classify` turns the answer into a SendResult: a platform may say "gone" its own way (Discord's 404).
+ */
+export async function postJson(deps: ChannelDeps, url: string, body: string, headers: Record<string, string>, classify = classifyHttp): Promise<SendResult> {
   let checked;
   try {
     checked = await deps.guard.check(url);
@@ -15,7 +19,7 @@ export async function postJson(deps: ChannelDeps, url: string, body: string, hea
   }
   try {
     const res = await postChecked(deps.guard, checked, body, { headers: { "content-type": "application/json", "user-agent": "Heliograph-Webhooks/1", ...headers }, timeoutMs: deps.timeoutMs });
-    return classifyHttp(res.status, res.retryAfterSeconds, res.snippet);
+    return classify(res.status, res.retryAfterSeconds, res.snippet);
   } catch (err) {
     const e = err as { code?: string; message?: string };
     return { ok: false, error: `${e.code ?? "network"}: ${(e.message ?? "").slice(0, 160)}` };
@@ -35,8 +39,57 @@ function signed(ctx: MessageContext, body: string): Record<string, string> | nul
   };
 }
 
-export const webhookChannel: ChannelAdapter = {
-  validate: (raw, guard) => normalizeTarget("WEBHOOK", raw, guard),
+const IMPACT = { CRITICAL: "critical", MAJOR: "major", MEDIUM: "minor", MINOR: "minor" } as const;
+const COMPONENT_STATUS = { CRITICAL: "major_outage", MAJOR: "major_outage", MEDIUM: "partial_outage", MINOR: "degraded_performance" } as const;
+
+/** Statuspage's subscriber-webhook body: `incident` with `incident_updates` and `components` (maintenance as an incident). */
+export function webhookBody(p: EventPayload) {
+  const resolved = p.status === "RESOLVED" || p.status === "COMPLETED";
+  const sev = p.incident?.severity;
+  const componentStatus = resolved ? "operational" : p.maintenance ? "under_maintenance" : sev ? COMPONENT_STATUS[sev] : "operational";
+  const impact = p.maintenance ? "maintenance" : sev ? IMPACT[sev] : "none";
+  const id = p.incident?.id ?? `maintenance-${p.maintenance?.id}`;
+  return {
+    meta: { unsubscribe: UNSUBSCRIBE_PLACEHOLDER, manage: MANAGE_PLACEHOLDER, event: p.kind, generated_at: new Date().toISOString() },
+    page: { id: p.page.id, name: p.page.name, url: p.page.address, status_indicator: resolved ? "none" : impact, status_description: resolved ? "All Systems Operational" : statusText(p.status) },
+    incident: {
+      id,
+      name: p.title,
+      status: p.status.toLowerCase(),
+      impact,
+      shortlink: p.page.address,
+      created_at: iso(p.incident?.createdAt ?? p.maintenance?.startsAt ?? p.at),
+      updated_at: iso(p.incident?.updatedAt ?? p.at),
+      resolved_at: p.incident?.resolvedAt ? iso(p.incident.resolvedAt) : null,
+      scheduled_for: p.maintenance ? iso(p.maintenance.startsAt) : null,
+      scheduled_until: p.maintenance ? iso(p.maintenance.endsAt) : null,
+      incident_updates: p.incident
+        ? p.incident.updates.map((u) => ({ id: u.id, incident_id: id, status: u.status.toLowerCase(), body: u.description, display_at: iso(u.displayAt), created_at: iso(u.createdAt), updated_at: iso(u.updatedAt) }))
+        : [{ id: `${id}-${p.kind}`, incident_id: id, status: p.status.toLowerCase(), body: p.body, display_at: iso(p.at), created_at: iso(p.at), updated_at: iso(p.at) }],
+      components: p.services.map((s) => ({ id: s.id, name: s.name, status: componentStatus })),
+    },
+  };
+}
+
+const noSecret: SendResult = { ok: false, permanent: true, error: "subscriber has no signing secret" };
+
+export const webhookChannel: ChannelModule<"WEBHOOK", string> = {
+  type: "WEBHOOK",
+  form: {
+    label: "Webhook",
+    field: "Webhook URL",
+    inputType: "url",
+    placeholder: "https://example.com/hooks/status",
+    hint: "JSON in the Statuspage format, signed per the Standard Webhooks spec.",
+    autoComplete: "off",
+    done: "We are sending a signed test delivery to {address}. Updates start as soon as it answers with a 2xx status.",
+  },
+  available: () => true,
+  verification: "test-delivery",
+  contact: "optional",
+  signed: true,
+  normalize: (raw, guard) => normalizeUrl(raw, guard),
+  render: (p) => JSON.stringify(webhookBody(p)),
 
   async sendVerification(ctx) {
     const body = JSON.stringify({
@@ -44,14 +97,12 @@ export const webhookChannel: ChannelAdapter = {
       page: { id: ctx.page.id, name: ctx.page.name, url: ctx.page.address },
     });
     const headers = signed(ctx, body);
-    if (!headers) return { ok: false, permanent: true, error: "subscriber has no signing secret" };
-    return postJson(ctx.deps, ctx.subscriber.target, body, headers);
+    return headers ? postJson(ctx.deps, ctx.subscriber.target, body, headers) : noSecret;
   },
 
   async send(ctx, rendered) {
-    const body = personalize(rendered.webhook, ctx.links, "json");
+    const body = personalize(rendered, ctx.links, "json");
     const headers = signed(ctx, body);
-    if (!headers) return { ok: false, permanent: true, error: "subscriber has no signing secret" };
-    return postJson(ctx.deps, ctx.subscriber.target, body, headers);
+    return headers ? postJson(ctx.deps, ctx.subscriber.target, body, headers) : noSecret;
   },
 };

@@ -1,9 +1,9 @@
 /**
- * Calls the /v1 route handlers in-process the way Next routes to them: the URL is matched against the
- * route files under app/v1 (static segments before dynamic ones), and the exported method handler
+ * Calls the API's route handlers (/v1, /next …) in-process the way Next routes to them: the URL is matched against the
+ * route files under app/v1, app/next … (static segments before dynamic ones), and the exported method handler
  * gets a real Request and its params.
  */
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 export const ROOT = join(import.meta.dirname, "../../..");
@@ -17,11 +17,18 @@ export interface RouteFile {
   openApiPath: string;
 }
 
-export function routeFiles(dir = join(APP, "v1")): RouteFile[] {
+/** The API's prefixes that have route files (a missing one is skipped). */
+const API_ROOTS = ["v1", "v2", "v3", "next"];
+
+export function routeFiles(): RouteFile[] {
+  return API_ROOTS.map((root) => join(APP, root)).filter((dir) => existsSync(dir)).flatMap((dir) => routeFilesUnder(dir));
+}
+
+function routeFilesUnder(dir: string): RouteFile[] {
   const out: RouteFile[] = [];
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...routeFiles(full));
+    if (statSync(full).isDirectory()) out.push(...routeFilesUnder(full));
     else if (name === "route.ts") {
       const segments = relative(APP, dir).split(sep);
       out.push({ file: full, segments, openApiPath: "/" + segments.map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/") });
@@ -30,7 +37,10 @@ export function routeFiles(dir = join(APP, "v1")): RouteFile[] {
   return out;
 }
 
-const ROUTES = routeFiles().filter((r) => !r.segments.some((s) => s.startsWith("[...")));
+/** A catch-all segment (`[...path]` or `[[...path]]`): the unknown-operation routes. */
+export const isCatchAll = (segment: string) => segment.includes("[...");
+
+const ROUTES = routeFiles().filter((r) => !r.segments.some(isCatchAll));
 
 function match(pathname: string): { route: RouteFile; params: Record<string, string> } | null {
   const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);

@@ -27,6 +27,7 @@ async function snapshot(t: Tenant, ids: Ids) {
     "/v1/maintenance-windows",
     `/v1/maintenance-windows/${ids.window.id}`,
     "/v1/accounts",
+    "/v1/api-keys",
   ];
   const out: Record<string, unknown> = {};
   for (const p of paths) out[p] = (await t.api.get(p)).body;
@@ -46,7 +47,7 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     const counts = await rowCounts(a.db);
     const covered = new Set<string>();
     const params: Record<string, string> = {
-      id: "", keyId: ids.key.id, subscriptionId: ids.subscription.id, updateId: ids.update.id, incidentId: ids.incident.id,
+      id: "", keyId: ids.key.id, subscriptionId: ids.subscription.id, updateId: ids.update.id, incidentId: ids.incident.id, accountId: a.accountId,
     };
     const expect404 = async (method: string, template: string, id: string, body?: unknown) => {
       const url = template.replace("{id}", id).replace(/\{(\w+)\}/g, (_, k: string) => params[k]);
@@ -78,6 +79,8 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     await expect404("get", "/v1/status-pages/incidents/{id}/incident-updates/{updateId}/deliveries", ids.incident.id);
     await expect404("delete", "/v1/incidents/{incidentId}/updates/{id}", ids.update.id);
     for (const [m, body] of [["get"], ["put", win], ["delete"]] as const) await expect404(m, "/v1/maintenance-windows/{id}", String(ids.window.id), body);
+    const aKeyId = (await a.api.get("/v1/api-keys")).body.entries[0].id;
+    for (const m of ["get", "delete"]) await expect404(m, "/v1/api-keys/{id}", aKeyId);
 
     // Lists show only B's own data; creates cannot reach A's services or pages.
     const lists: Record<string, (body: { entries?: { id: string }[] } & { id?: string }[]) => unknown[]> = {
@@ -85,12 +88,13 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
       "/v1/status-pages/services": (x) => x.entries!.map((e) => e.id),
       "/v1/status-pages/incidents": (x) => x.entries!.map((e) => e.id),
       "/v1/maintenance-windows": (x) => x.map((e) => e.id),
+      "/v1/api-keys": (x) => x.entries!.map((e) => e.id),
     };
     for (const [path, idsOf] of Object.entries(lists)) {
       const res = await b.api.get(path);
       expect(res.status).toBe(200);
       const seen = idsOf(res.body);
-      for (const mine of [ids.page.id, ids.service.id, ids.other.id, ids.incident.id, ids.window.id]) expect(seen).not.toContain(mine);
+      for (const mine of [ids.page.id, ids.service.id, ids.other.id, ids.incident.id, ids.window.id, aKeyId]) expect(seen).not.toContain(mine);
       covered.add(`GET ${path}`);
     }
     expectError(await b.api.post("/v1/status-pages", { name: "x", url: slug(), cards: [{ name: "c", services: [{ id: ids.service.id }] }] }), 404);
@@ -103,11 +107,21 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     // A create with no reference to A (services) lands in B's account.
     expect((await b.api.post("/v1/status-pages/services", { name: "mine" })).body.accountId).toBe(b.accountId);
     covered.add("POST /v1/status-pages/services");
+    // A key created by B is B's.
+    const bKey = await b.api.post("/v1/api-keys", { name: "b's second" });
+    expect((await b.api.get(`/v1/api-keys/${bKey.body.id}`)).status).toBe(200);
+    expectError(await a.api.get(`/v1/api-keys/${bKey.body.id}`), 404);
+    covered.add("POST /v1/api-keys");
     const accounts = (await b.api.get("/v1/accounts")).body;
     expect(accounts.map((x: { id: string }) => x.id)).toEqual([b.accountId]);
     covered.add("GET /v1/accounts");
     expect((await b.api.get("/v1/accounts/me/entitlements")).status).toBe(200);
     covered.add("GET /v1/accounts/me/entitlements");
+    expect((await b.api.get("/next/accounts")).body.map((x: { id: string }) => x.id)).toEqual([b.accountId]);
+    covered.add("GET /next/accounts");
+    await expect404("get", "/next/accounts/{accountId}", "", undefined);
+    expect((await b.api.get("/next/users/me")).body.accountId).toBe(b.accountId);
+    covered.add("GET /next/users/me");
 
     expect(await snapshot(a, ids)).toEqual(before);
     const after = await rowCounts(a.db);

@@ -144,18 +144,23 @@ describe(`route wrapper (${STORE})`, () => {
 
 void client;
 
-describe(`unknown /v1 paths (${STORE})`, () => {
-  it("answer the 404 envelope with rate-limit headers, or 401 without a key", async () => {
+describe(`unknown API paths (${STORE})`, () => {
+  it("answer the 404 envelope with rate-limit headers under /v1, /v2, /v3 and /next, or 401 without a key", async () => {
     const t = await tenant();
-    const { GET, DELETE } = await import("@/app/v1/[...path]/route");
-    for (const handler of [GET, DELETE]) {
-      const res = await handler(new Request("http://localhost/v1/nothing/here", { headers: { authorization: `Bearer ${t.apiKey}` } }), { params: Promise.resolve({ path: ["nothing", "here"] }) });
-      expect(res.status).toBe(404);
-      expect(await res.json()).toMatchObject({ statusCode: 404, error: "Not Found", attributes: {} });
-      expect(res.headers.get("x-ratelimit-limit")).toBe("600");
+    for (const prefix of ["v1", "v2", "v3", "next"]) {
+      const { GET, DELETE, POST } = (await import(/* @vite-ignore */ `@/app/${prefix}/[[...path]]/route`)) as typeof import("@/app/v1/[[...path]]/route");
+      const cases: [typeof GET, string[] | undefined][] = [[GET, ["nothing", "here"]], [DELETE, ["nothing"]], [POST, undefined]];
+      for (const [handler, path] of cases) {
+        const url = `http://localhost/${prefix}${path ? `/${path.join("/")}` : ""}`;
+        const res = await handler(new Request(url, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}` } }), { params: Promise.resolve({ path }) });
+        expect(res.status, url).toBe(404);
+        expect(res.headers.get("content-type")).toContain("application/json");
+        expect(await res.json()).toMatchObject({ statusCode: 404, error: "Not Found", attributes: {} });
+        expect(res.headers.get("x-ratelimit-limit")).toBe("600");
+      }
+      const anon = await GET(new Request(`http://localhost/${prefix}/nothing`), { params: Promise.resolve({ path: ["nothing"] }) });
+      expect(anon.status).toBe(401);
     }
-    const anon = await GET(new Request("http://localhost/v1/nothing"), { params: Promise.resolve({ path: ["nothing"] }) });
-    expect(anon.status).toBe(401);
   });
 });
 

@@ -1,3 +1,4 @@
+import { BADGE_CSP } from "@/lib/http/security-headers.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import * as pageSvg from "@/app/(status)/[site]/badge.svg/route";
@@ -25,7 +26,7 @@ describe(`badges on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    expect(res.headers.get("content-security-policy")).toBe(BADGE_CSP);
     expect(res.headers.get("cache-control")).toContain("s-maxage=5");
     expect(res.headers.get("x-heliograph-cache-tags")).toBe(`page:${w.page.id}`);
     const svg = await res.text();

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createIncident } from "@/lib/incidents/service";
 import { encryptSecret, newWebhookSecret, subscriptionKeys } from "@/lib/subscriptions/crypto";
-import { withNotify } from "@/lib/notifications/tables";
 import { deliveriesOf, pageWithServices } from "./fixtures";
 import { startReceiver, until } from "./peers";
 
@@ -55,9 +54,9 @@ describe(`crash recovery on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
       const rows = Array.from({ length: Math.min(500, SUBSCRIBERS - i) }, (_, j) => {
         const id = crypto.randomUUID();
         ids.push(id);
-        return { id, status_page_id: page.id, channel: "WEBHOOK" as const, target: `${rec.url}?s=${i + j}`, status: "VERIFIED" as const, service_ids: null, dest_host: new URL(rec.url).host, secret_enc: encryptSecret(keys, secret), created_at: at, updated_at: at };
+        return { id, status_page_id: page.id, channel: "WEBHOOK" as const, target: `${rec.url}?s=${i + j}`, status: "VERIFIED" as const, service_ids: null, dest_host: new URL(rec.url).host, secret_enc: encryptSecret(keys, secret), token_nonce: id, created_at: at, updated_at: at };
       });
-      await withNotify(db).insertInto("subscribers").values(rows).execute();
+      await db.insertInto("subscribers").values(rows).execute();
     }
     await createIncident(db, accountId, { name: "Crash test", severity: "CRITICAL", serviceIds: [services[0].id], update: { description: "x", notifySubscribers: true } });
 

@@ -19,7 +19,6 @@ import type { Db } from "@/lib/db";
 import { createMailer } from "@/lib/notifications/channels/email";
 import { NotificationWorker, type WorkerOptions } from "@/lib/notifications/worker";
 import type { SmsConfig } from "@/lib/notifications/channels/sms";
-import { withNotify } from "@/lib/notifications/tables";
 
 const mailers: { close(): void }[] = [];
 /** Closes the pooled SMTP connections of the test workers (the SMTP peer waits for them on close). */
@@ -36,7 +35,7 @@ export function testWorker(db: Db, opts: { smtpPort?: number; sms?: SmsConfig; w
 
 /** Deliveries of a page, with their subscriber's address. */
 export async function deliveriesOf(db: Db, pageId: string, eventType?: string) {
-  let q = withNotify(db)
+  let q = db
     .selectFrom("notification_deliveries as d")
     .innerJoin("subscribers as s", "s.id", "d.subscriber_id")
     .where("s.status_page_id", "=", pageId)

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
+import { POST as unsubscribePost } from "@/app/(status)/[site]/manage/unsubscribe/route";
 import { createIncident } from "@/lib/incidents/service";
 import { confirmEmail, unsubscribeByToken } from "@/lib/subscriptions/self-service";
 import { listSubscriptions, subscribe } from "@/lib/subscriptions/service";
 import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
+import { env } from "@/lib/env";
 import { closeMailers, deliveriesOf, pageWithServices, testWorker, loopbackGuard } from "./fixtures";
 import { startReceiver, startSmtp, type SmtpPeer } from "./peers";
 
@@ -54,13 +56,19 @@ describe(`subscriber flow on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(delivery.status).toBe("SENT");
     expect(mail.messageId).toBe(`<${delivery.idempotency_key}@example.test>`);
     expect(headerLine(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    // Exactly one URI, on the server's public URL (RFC 8058 one-click); no mailto that nothing would read.
     const listUnsub = headerLine(mail, "list-unsubscribe")!;
-    const https = /<(http[^>]+)>/.exec(listUnsub)![1];
-    expect(https.startsWith("http://localhost:3000/flow-email/manage/unsubscribe?token=")).toBe(true);
-    expect(listUnsub).toMatch(/<mailto:status@example\.test\?subject=unsubscribe%20[\w.-]+>/);
-    expect(mail.html).toContain(new URL(https).searchParams.get("token"));
+    const uris = listUnsub.split(",").map((u) => u.trim());
+    expect(uris).toHaveLength(1);
+    const oneClick = /^<([^>]+)>$/.exec(uris[0])![1];
+    expect(new URL(oneClick).protocol).toBe(new URL(env.HELIOGRAPH_PUBLIC_URL).protocol);
+    expect(oneClick.startsWith(`${env.HELIOGRAPH_PUBLIC_URL}/flow-email/manage/unsubscribe?token=`)).toBe(true);
+    expect(mail.html).toContain(new URL(oneClick).searchParams.get("token"));
 
-    expect(await unsubscribeByToken(db, page, new URL(https).searchParams.get("token")!)).toBe(true);
+    // What a mail provider does with it: POST List-Unsubscribe=One-Click to that URL, nothing else.
+    const site = { params: Promise.resolve({ site: page.url }) };
+    const res = await unsubscribePost(new Request(oneClick, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }), site);
+    expect(res.status).toBe(200);
     expect(await listSubscriptions(db, accountId, page.id)).toHaveLength(0);
     await createIncident(db, accountId, { name: "Again", severity: "MINOR", serviceIds: [services[0].id], update: { description: "x", notifySubscribers: true } });
     await w.drain();

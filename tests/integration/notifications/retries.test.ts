@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIncident } from "@/lib/incidents/service";
 import { bulkCreateSubscriptions, listSubscriptions } from "@/lib/subscriptions/service";
-import { withNotify } from "@/lib/notifications/tables";
 import { getDeliveryReport } from "@/lib/notifications/service";
 import { closeMailers, deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver, startSmtp, until, type SmtpPeer } from "./peers";
@@ -103,13 +102,13 @@ describe(`delivery retries on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     const rec = await startReceiver((_r, res) => void res.writeHead(500).end());
     const { db, accountId, page, incident } = await hooks("retry-disable", [rec.url]);
     const [sub] = await listSubscriptions(db, accountId, page.id);
-    await withNotify(db).updateTable("subscribers").set({ contact_email: "owner@example.com", failing_since: Date.now() - 3 * 86_400_000 - 1000 }).where("id", "=", sub.id).execute();
+    await db.updateTable("subscribers").set({ contact_email: "owner@example.com", failing_since: Date.now() - 3 * 86_400_000 - 1000 }).where("id", "=", sub.id).execute();
     await incident();
     const before = smtp.mails.length;
     const w = testWorker(db, { smtpPort: smtp.port });
     await w.drain();
     expect(await listSubscriptions(db, accountId, page.id)).toHaveLength(0);
-    const row = await withNotify(db).selectFrom("subscribers").selectAll().where("id", "=", sub.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom("subscribers").selectAll().where("id", "=", sub.id).executeTakeFirstOrThrow();
     expect(row.disabled_at).not.toBeNull();
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect((mail.to as { text: string }).text).toBe("owner@example.com");

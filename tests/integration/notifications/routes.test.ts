@@ -8,7 +8,6 @@ import { bulkCreateSubscriptions, deleteUnconfirmed, listSubscriptions } from "@
 import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
 import { subscriberLinks } from "@/lib/notifications/links";
 import { subscriptionKeys } from "@/lib/subscriptions/crypto";
-import { withNotify } from "@/lib/notifications/tables";
 import { schedulerTick } from "@/lib/notifications/schedule";
 import { deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver } from "./peers";
@@ -25,7 +24,7 @@ describe(`public subscription endpoints on ${process.env.HELIOGRAPH_TEST_STORE}`
     const { db, accountId, page } = await pageWithServices("route-unsub");
     await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "EMAIL", config: "one@example.com" }], autoVerify: true });
     const [sub] = await listSubscriptions(db, accountId, page.id);
-    const url = subscriberLinks(await subscriptionKeys(db), page, sub.id).unsubscribe;
+    const url = subscriberLinks(await subscriptionKeys(db), page, sub).unsubscribe;
     const get = await unsubscribeGet(new Request(url), site(page.url));
     expect(get.status).toBe(303);
     expect(get.headers.get("location")).toBe(`/route-unsub/manage?token=${new URL(url).searchParams.get("token")}`);
@@ -88,7 +87,7 @@ describe(`public subscription endpoints on ${process.env.HELIOGRAPH_TEST_STORE}`
     const { db, accountId, page, services } = await pageWithServices("route-manage");
     await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "EMAIL", config: "m@example.com" }], autoVerify: true });
     const [sub] = await listSubscriptions(db, accountId, page.id);
-    const token = new URL(subscriberLinks(await subscriptionKeys(db), page, sub.id).manage).searchParams.get("token")!;
+    const token = new URL(subscriberLinks(await subscriptionKeys(db), page, sub).manage).searchParams.get("token")!;
     expect(await handleManageForm(db, page, form({ token, scope: "some" }))).toMatchObject({ kind: "error" });
     expect(await handleManageForm(db, page, form({ token, scope: "some", services: [services[1].id] }))).toEqual({ kind: "saved" });
     expect((await listSubscriptions(db, accountId, page.id))[0].service_ids).toBe(JSON.stringify([services[1].id]));
@@ -103,7 +102,7 @@ describe(`public subscription endpoints on ${process.env.HELIOGRAPH_TEST_STORE}`
     const rec = await startReceiver();
     await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "WEBHOOK", config: rec.url }], autoVerify: true }, loopbackGuard());
     const [sub] = await listSubscriptions(db, accountId, page.id);
-    const token = new URL(subscriberLinks(await subscriptionKeys(db), page, sub.id).manage).searchParams.get("token")!;
+    const token = new URL(subscriberLinks(await subscriptionKeys(db), page, sub).manage).searchParams.get("token")!;
     const state = await handleManageForm(db, page, form({ token, intent: "new-secret" }));
     expect(state).toMatchObject({ kind: "secret", secret: expect.stringMatching(/^whsec_/) });
     await createIncident(db, accountId, { name: "S", severity: "MINOR", serviceIds: [services[0].id], update: { description: "x", notifySubscribers: true } });
@@ -117,7 +116,7 @@ describe(`public subscription endpoints on ${process.env.HELIOGRAPH_TEST_STORE}`
     const { db, accountId, page } = await pageWithServices("route-cleanup");
     await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "EMAIL", config: "old@example.com" }, { type: "EMAIL", config: "new@example.com" }] });
     const eightDays = Date.now() - 8 * 86_400_000;
-    await withNotify(db).updateTable("subscribers").set({ created_at: eightDays, verify_sent_at: eightDays }).where("target", "=", "old@example.com").execute();
+    await db.updateTable("subscribers").set({ created_at: eightDays, verify_sent_at: eightDays }).where("target", "=", "old@example.com").execute();
     expect(await deleteUnconfirmed(db)).toBeGreaterThanOrEqual(1);
     expect((await listSubscriptions(db, accountId, page.id)).map((s) => s.target)).toEqual(["new@example.com"]);
   });
@@ -128,13 +127,13 @@ describe(`public subscription endpoints on ${process.env.HELIOGRAPH_TEST_STORE}`
     await createIncident(db, accountId, { name: "P", severity: "MINOR", serviceIds: [services[0].id], update: { description: "x", notifySubscribers: true } });
     await testWorker(db).drain(); // no mailer: both dead
     const [stay, left] = await listSubscriptions(db, accountId, page.id);
-    await withNotify(db).updateTable("subscribers").set({ unsubscribed_at: Date.now() - 31 * 86_400_000 }).where("id", "=", left.id).execute();
+    await db.updateTable("subscribers").set({ unsubscribed_at: Date.now() - 31 * 86_400_000 }).where("id", "=", left.id).execute();
     const future = Date.now() + 31 * 86_400_000;
     const r = await schedulerTick(db, future);
     expect(r.pruned).toBeGreaterThanOrEqual(3);
     expect((await listSubscriptions(db, accountId, page.id)).map((s) => s.id)).toEqual([stay.id]);
     expect(await deliveriesOf(db, page.id)).toHaveLength(0);
-    expect(await withNotify(db).selectFrom("notification_events").select("id").where("status_page_id", "=", page.id).execute()).toHaveLength(0);
+    expect(await db.selectFrom("notification_events").select("id").where("status_page_id", "=", page.id).execute()).toHaveLength(0);
   });
 
   it("GET …/incident-updates/{updateId}/deliveries reports counts through the API", async () => {

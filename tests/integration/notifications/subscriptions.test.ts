@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { bulkCreateSubscriptions, deleteSubscription, listSubscriptions } from "@/lib/subscriptions/service";
 import { serializeSubscription } from "@/lib/subscriptions/serialize";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import { withNotify } from "@/lib/notifications/tables";
 import { newAccount } from "../../setup/db";
 import { loopbackGuard, pageWithServices } from "./fixtures";
 
@@ -29,7 +28,7 @@ describe(`subscriptions API verbs on ${process.env.HELIOGRAPH_TEST_STORE}`, () =
     ]);
     expect(list[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     // every new subscriber got its confirmation queued in the same transaction
-    const queued = await withNotify(db).selectFrom("notification_deliveries").innerJoin("subscribers", "subscribers.id", "notification_deliveries.subscriber_id").where("subscribers.status_page_id", "=", page.id).select(["subscriber_id", "event_type"]).execute();
+    const queued = await db.selectFrom("notification_deliveries").innerJoin("subscribers", "subscribers.id", "notification_deliveries.subscriber_id").where("subscribers.status_page_id", "=", page.id).select(["subscriber_id", "event_type"]).execute();
     expect(queued.filter((d) => d.event_type === "subscription.verify")).toHaveLength(3);
 
     await deleteSubscription(db, accountId, page.id, list[0].id);
@@ -43,7 +42,7 @@ describe(`subscriptions API verbs on ${process.env.HELIOGRAPH_TEST_STORE}`, () =
     const r = await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "EMAIL", config: "a@example.com" }], autoVerify: true });
     expect(r).toEqual({ created: 1, skipped: 0, status: "VERIFIED" });
     expect((await listSubscriptions(db, accountId, page.id))[0].status).toBe("VERIFIED");
-    const rows = await withNotify(db).selectFrom("notification_deliveries").innerJoin("subscribers", "subscribers.id", "notification_deliveries.subscriber_id").where("subscribers.status_page_id", "=", page.id).select("notification_deliveries.id").execute();
+    const rows = await db.selectFrom("notification_deliveries").innerJoin("subscribers", "subscribers.id", "notification_deliveries.subscriber_id").where("subscribers.status_page_id", "=", page.id).select("notification_deliveries.id").execute();
     expect(rows).toHaveLength(0);
   });
 

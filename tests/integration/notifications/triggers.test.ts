@@ -7,7 +7,6 @@ import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
 import { scheduleMaintenance } from "@/lib/notifications/schedule";
 import { subscriberLinks } from "@/lib/notifications/links";
 import { subscriptionKeys } from "@/lib/subscriptions/crypto";
-import { withNotify } from "@/lib/notifications/tables";
 import { deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver } from "./peers";
 
@@ -44,13 +43,13 @@ describe(`what triggers a message, on ${process.env.HELIOGRAPH_TEST_STORE}`, () 
       }),
     ).rejects.toThrow("failed after queuing");
     expect(await deliveriesOf(db, page.id, "incident.update")).toHaveLength(0);
-    expect(await withNotify(db).selectFrom("notification_events").select("id").where("status_page_id", "=", page.id).execute()).toHaveLength(0);
+    expect(await db.selectFrom("notification_events").select("id").where("status_page_id", "=", page.id).execute()).toHaveLength(0);
   });
 
   it("service scope: only subscribers following an affected service (or all) are queued", async () => {
     const { db, accountId, page, services } = await setup("trig-scope", 1);
     await bulkCreateSubscriptions(db, accountId, page.id, { subscriptions: [{ type: "EMAIL", config: "billing@example.com" }], autoVerify: true });
-    const billing = (await withNotify(db).selectFrom("subscribers").select("id").where("target", "=", "billing@example.com").where("status_page_id", "=", page.id).executeTakeFirstOrThrow()).id;
+    const billing = await db.selectFrom("subscribers").select(["id", "token_nonce"]).where("target", "=", "billing@example.com").where("status_page_id", "=", page.id).executeTakeFirstOrThrow();
     const keys = await subscriptionKeys(db);
     const token = new URL(subscriberLinks(keys, page, billing).manage).searchParams.get("token")!;
     expect(await updateManagedServices(db, page, token, [services[2].id])).toBe(true);
@@ -91,15 +90,15 @@ describe(`what triggers a message, on ${process.env.HELIOGRAPH_TEST_STORE}`, () 
     const at = Date.now();
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
       id: crypto.randomUUID(), status_page_id: page.id, channel: "EMAIL" as const, target: `s${i}@example.com`, status: "VERIFIED" as const,
-      service_ids: null, dest_host: "smtp", created_at: at, updated_at: at,
+      service_ids: null, dest_host: "smtp", token_nonce: `n${i}`, created_at: at, updated_at: at,
     }));
-    for (let i = 0; i < rows.length; i += 1000) await withNotify(db).insertInto("subscribers").values(rows.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rows.length; i += 1000) await db.insertInto("subscribers").values(rows.slice(i, i + 1000)).execute();
     const t0 = performance.now();
     await createIncident(db, accountId, { name: "Big", severity: "MAJOR", serviceIds: [services[0].id], update: { description: "x", notifySubscribers: true } });
     const ms = performance.now() - t0;
-    const count = await withNotify(db).selectFrom("notification_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("event_type", "=", "incident.update").where("host", "=", "smtp").executeTakeFirstOrThrow();
+    const count = await db.selectFrom("notification_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("event_type", "=", "incident.update").where("host", "=", "smtp").executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThanOrEqual(10_000);
     console.log(`[${process.env.HELIOGRAPH_TEST_STORE}] incident with 10,000 subscribers queued in ${ms.toFixed(0)} ms`);
-    await withNotify(db).updateTable("notification_deliveries").set({ status: "CANCELLED" }).where("status", "=", "QUEUED").execute();
+    await db.updateTable("notification_deliveries").set({ status: "CANCELLED" }).where("status", "=", "QUEUED").execute();
   });
 });

@@ -104,14 +104,35 @@ describe(`private pages on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(again.headers.get("retry-after")).toBe("2");
   });
 
-  it("a per-page budget bounds password guessing from many addresses, but never locks out a page key", async () => {
+  it("an attack from many addresses holds back clients that guessed wrong, never the right password from one that did not, nor a page key", async () => {
     configureAccessThrottle({ baseBackoffSeconds: 60, pageTries: 5 });
     const p = await makePage({ isPrivate: true, withKey: true, password: "right" });
-    for (let i = 0; i < 5; i++) expect((await post(p.slug, { secret: "wrong" }, nextIp())).status).toBe(303);
-    expect((await post(p.slug, { secret: "right" }, nextIp())).status).toBe(429);
-    const withKey = await post(p.slug, { secret: p.key! }, nextIp());
+    const guesser = nextIp();
+    expect((await post(p.slug, { secret: "wrong" }, guesser)).status).toBe(303);
+    for (let i = 0; i < 4; i++) expect((await post(p.slug, { secret: "wrong" }, nextIp())).status).toBe(303);
+    // The page-wide budget is spent: a client with a recent failure waits, even with the right password.
+    const held = await post(p.slug, { secret: "right" }, guesser);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Someone arriving with the right password while the attack runs gets in.
+    const visitor = await post(p.slug, { secret: "right" }, nextIp());
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("set-cookie")).toMatch(/^hg_access_/);
+    // A fresh address gets its one guess checked; after a wrong one it waits like every guesser.
+    const fresh = nextIp();
+    expect((await post(p.slug, { secret: "wrong" }, fresh)).status).toBe(303);
+    expect((await post(p.slug, { secret: "right" }, fresh)).status).toBe(429);
+    const withKey = await post(p.slug, { secret: p.key! }, guesser);
     expect(withKey.status).toBe(303);
     expect(withKey.headers.get("set-cookie")).not.toBeNull();
+  });
+
+  it("counts IPv6 clients per /64, so new addresses from one network do not buy new guesses", async () => {
+    const p = await makePage({ isPrivate: true, password: "right" });
+    const net = `2001:db8:${run.toString(16)}:${(++ip).toString(16)}`;
+    for (let i = 1; i <= 10; i++) expect((await post(p.slug, { secret: "wrong" }, `${net}::${i.toString(16)}`)).status).toBe(303);
+    expect((await post(p.slug, { secret: "right" }, `${net}:0:0:0:ff`)).status).toBe(429);
+    expect((await post(p.slug, { secret: "right" }, `2001:db8:${run.toString(16)}:${(++ip).toString(16)}::1`)).status).toBe(303);
   });
 
   it("never redirects outside the page, whatever `next` says", async () => {
@@ -120,6 +141,25 @@ describe(`private pages on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
       const res = await post(p.slug, { secret: "wrong", next }, nextIp());
       expect(res.status).toBe(303);
       expect(res.headers.get("location")).toBe(`/${p.slug}?denied=1`);
+    }
+  });
+
+  it("sends the visitor back to a non-ASCII or odd `next` without a 500: percent-encoded, or the page itself", async () => {
+    const p = await makePage({ isPrivate: true, password: "right" });
+    const cases: [string, string][] = [
+      ["/ф", `/${p.slug}/%D1%84`],
+      ["/\u{1F600}", `/${p.slug}/%F0%9F%98%80`],
+      ["/é", `/${p.slug}/%C3%A9`],
+      ["/%00", `/${p.slug}`],
+      ["/\u0000", `/${p.slug}`],
+      // A lone surrogate cannot travel in a form body: it arrives as U+FFFD.
+      ["/\ud800", `/${p.slug}/%EF%BF%BD`],
+      ["/a\r\nSet-Cookie: x=1", `/${p.slug}`],
+    ];
+    for (const [next, location] of cases) {
+      const res = await post(p.slug, { secret: "right", next }, nextIp());
+      expect(res.status, JSON.stringify(next)).toBe(303);
+      expect(res.headers.get("location")).toBe(location);
     }
   });
 

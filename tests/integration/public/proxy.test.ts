@@ -131,6 +131,49 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect((await proxy(request(`${BASE}/${p.slug}/badge.svg`)))!.status).toBe(200);
   });
 
+  it("answers 401 on a locked private page's subscribe page, and a ?key= link opens subscribe, manage and confirm", async () => {
+    const p = await makePage({ isPrivate: true, withKey: true });
+    expect((await proxy(request(`${BASE}/${p.slug}/subscribe`)))!.status).toBe(401);
+    expect((await proxy(request(`${BASE}/${p.slug}/subscribe`, { headers: { authorization: `Bearer ${p.key}` } })))!.status).toBe(200);
+    for (const path of ["/subscribe", "/manage?token=t1", "/confirm?token=t2"]) {
+      const sep = path.includes("?") ? "&" : "?";
+      const res = (await proxy(request(`${BASE}/${p.slug}${path}${sep}key=${p.key}`)))!;
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get("location"), path).toBe(`${BASE}/${p.slug}${path}`);
+      expect(res.headers.get("set-cookie"), path).toMatch(/^hg_access_/);
+    }
+  });
+
+  it("redirects parameters a cached route never reads away on every public route, keeping the ones it reads", async () => {
+    const p = await makePage();
+    const cases: [string, string][] = [
+      ["/og.png?x=1", "/og.png"],
+      ["/incidents/abc/og.png?x=1", "/incidents/abc/og.png"],
+      ["/feed.rss?r=2", "/feed.rss"],
+      ["/feed.atom?r=2", "/feed.atom"],
+      ["/history.rss?r=2", "/history.rss"],
+      ["/history.atom?r=2", "/history.atom"],
+      ["/badge.svg?style=flat&r=3", "/badge.svg?style=flat"],
+      ["/badge.json?label=API&r=3", "/badge.json?label=API"],
+      [`/services/${p.services.api.id}/uptime/30d/badge.svg?r=4`, `/services/${p.services.api.id}/uptime/30d/badge.svg`],
+      ["/api/v2/summary.json?r=5", "/api/v2/summary.json"],
+      ["/maintenance.ics?r=6", "/maintenance.ics"],
+      ["/embed?theme=dark&r=7", "/embed?theme=dark"],
+      ["/embed.js?r=8", "/embed.js"],
+    ];
+    for (const [from, to] of cases) {
+      const res = (await proxy(request(`${BASE}/${p.slug}${from}`)))!;
+      expect(res.status, from).toBe(308);
+      expect(res.headers.get("location"), from).toBe(`${BASE}/${p.slug}${to}`);
+      expect(res.headers.get("access-control-allow-origin"), from).toBe("*");
+      const clean = (await proxy(request(`${BASE}/${p.slug}${to}`)))!;
+      expect(clean.headers.get("x-middleware-next"), to).toBe("1");
+    }
+    // A private page is never cached, and its feeds and badges read ?key=.
+    const hidden = await makePage({ isPrivate: true, withKey: true });
+    expect((await proxy(request(`${BASE}/${hidden.slug}/badge.svg?key=${hidden.key}`)))!.headers.get("x-middleware-next")).toBe("1");
+  });
+
   it("sees a page's new address at the next request (tenancy cache invalidated by the write)", async () => {
     const { db, accountId, page, slug, services } = await makePage();
     expect((await proxy(request(`${BASE}/${slug}`)))!.headers.get("x-heliograph-cache-tags")).toBe(`page:${page.id}`);

@@ -6,7 +6,8 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { MemoryGenerationStore } from "@/lib/cache/generations";
-import { PRIVATE_HEADERS, publicCacheHeaders } from "@/lib/cache/headers";
+import { PRIVATE_HEADERS, privateCacheHeaders, publicCacheHeaders } from "@/lib/cache/headers";
+import { grantFor } from "@/lib/access/token";
 import { FrontCache, type FrontCacheOptions } from "@/lib/front-cache/front-cache";
 import { raw, type Raw } from "../../e2e/cache-helpers";
 
@@ -20,16 +21,24 @@ export interface Origin {
   streamGate?: Promise<void>;
   renders: number;
   rendersByPath: Map<string, number>;
+  /** every request target the origin saw, in order */
+  urls: string[];
+  /** what opens the private page /members now (its cookies are signed with MEMBERS_SECRET), as lib/access would read them */
+  credentials: Set<string>;
 }
+
+export const MEMBERS_SECRET = "members-test-secret";
+export const MEMBERS_PAGE = "page-members";
 
 export function origin(): Origin {
-  return { db: new Map([["acme", "v1"], ["other", "o1"]]), down: false, renders: 0, rendersByPath: new Map() };
+  return { db: new Map([["acme", "v1"], ["other", "o1"]]), down: false, renders: 0, rendersByPath: new Map(), urls: [], credentials: new Set(["k.key-1", "p.pw-1"]) };
 }
 
-/** Routes: /<page> (public HTML), /<page>.json, /private (cookie), /cookie (Set-Cookie), /vary, /gz (pre-compressed). Host "unknown.example" is 404. */
+/** Routes: /<page> (public HTML), /<page>.json, /private (cookie), /members (private, shareable among the let-in), /cookie (Set-Cookie), /vary, /gz (pre-compressed). Host "unknown.example" is 404. */
 export function originHandler(o: Origin) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     o.renders++;
+    o.urls.push(req.url ?? "");
     const path = (req.url ?? "/").split("?")[0];
     o.rendersByPath.set(path, (o.rendersByPath.get(path) ?? 0) + 1);
     const host = req.headers.host ?? "";
@@ -47,6 +56,11 @@ export function originHandler(o: Origin) {
       res.setHeader("content-type", "text/html");
       return res.end("<html><body>Unknown host</body></html>");
     }
+    if (req.headers["x-test-writehead"] === "message") {
+      // The way Next writes some answers: headers (internal ones included) passed to writeHead after an undefined message.
+      res.writeHead(200, undefined, { ...publicCacheHeaders([`page:x`]), "x-middleware-rewrite": "/x", "content-type": "text/plain" });
+      return res.end("written at once");
+    }
     if (path === "/stream") {
       res.setHeader("content-type", "text/plain");
       res.setHeader("cache-control", "no-store");
@@ -59,6 +73,16 @@ export function originHandler(o: Origin) {
       res.setHeader("content-type", "text/html");
       const ok = /(?:^|; )hg_access=ok/.test(req.headers.cookie ?? "");
       return res.end(ok ? "<html><body>SECRET status</body></html>" : "<html><body>Enter the key</body></html>");
+    }
+    if (path === "/members") {
+      // A private page the way proxy.ts marks it: shareable among the visitors it lets in, 401 for others.
+      const grant = grantFor(req.headers.cookie ?? null, MEMBERS_PAGE, MEMBERS_SECRET);
+      const open = grant !== null && o.credentials.has(grant.credential);
+      const headers = open ? privateCacheHeaders(MEMBERS_PAGE, ["page:members"], [...o.credentials]) : PRIVATE_HEADERS;
+      for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.statusCode = open ? 200 : 401;
+      return res.end(open ? `<html><body>SECRET members ${snapshot.get("acme")}</body></html>` : "<html><body>Enter the key</body></html>");
     }
     if (path === "/cookie" || path === "/vary") {
       for (const [k, v] of Object.entries(publicCacheHeaders(["page:acme"]))) res.setHeader(k, v);

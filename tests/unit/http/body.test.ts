@@ -25,6 +25,16 @@ describe("readJsonBody", () => {
     await expect(readJsonBody(req("x", { "content-type": "text/plain" }), { optional: true })).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
   });
 
+  it("treats an empty optional body as absent whatever the headers say (chunked, no type, any type)", async () => {
+    const empty = () => new ReadableStream<Uint8Array>({ start: (c) => c.close() });
+    expect(await readJsonBody(req(empty(), { "transfer-encoding": "chunked" }), { optional: true })).toEqual({});
+    expect(await readJsonBody(req(empty(), {}), { optional: true })).toEqual({});
+    expect(await readJsonBody(req(empty(), { "content-type": "text/plain" }), { optional: true })).toEqual({});
+    expect(await readJsonBody(req("", { "content-type": "application/x-www-form-urlencoded" }), { optional: true })).toEqual({});
+    // A required body still says what it wants first.
+    await expect(readJsonBody(req(empty(), {}))).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+  });
+
   it("refuses a declared oversize body before reading, and stops reading an undeclared one at the limit", async () => {
     await expect(readJsonBody(req("{}", { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) }))).rejects.toBeInstanceOf(PayloadTooLargeError);
     expect(await readJsonBody(req(JSON.stringify("x".repeat(MAX_BODY_BYTES - 2))))).toHaveLength(MAX_BODY_BYTES - 2);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { backoffMs } from "@/lib/notifications/worker";
-import { personalize, smsText, slackBody, MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER, webhookBody } from "@/lib/notifications/render";
+import { personalize, MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER } from "@/lib/notifications/render";
 import { classifyHttp } from "@/lib/notifications/channels/types";
+import { slackBody } from "@/lib/notifications/channels/slack";
+import { smsText } from "@/lib/notifications/channels/sms";
+import { webhookBody } from "@/lib/notifications/channels/webhook";
 import { parseRetryAfter } from "@/lib/outbound";
-import { confirmToken, confirmTokenValid, decryptSecret, encryptSecret, parseConfirmToken, parseRefToken, refToken, smsCode } from "@/lib/subscriptions/crypto";
-import { normalizeEmail, normalizePhone } from "@/lib/subscriptions/targets";
+import { decryptSecret, encryptSecret, MANAGE_TTL_MS, parseRefToken, parseSignedToken, refToken, signedToken, signedTokenValid, smsCode } from "@/lib/subscriptions/crypto";
+import { normalizeEmail, normalizePhone } from "@/lib/notifications/channels/address";
 import { confirmLinks, subscriberLinks } from "@/lib/notifications/links";
 import type { EventPayload } from "@/lib/notifications/payload";
 
@@ -75,17 +78,25 @@ describe("messages", () => {
 describe("subscription tokens", () => {
   it("confirmation links expire and die when a newer confirmation is sent", () => {
     const now = Date.now();
-    const t = parseConfirmToken(confirmToken(keys, id, "nonce1", now + 1000))!;
-    expect(confirmTokenValid(keys, t, "nonce1", now)).toBe(true);
-    expect(confirmTokenValid(keys, t, "nonce2", now)).toBe(false);
-    expect(confirmTokenValid(keys, t, "nonce1", now + 2000)).toBe(false);
-    expect(confirmTokenValid({ ...keys, sign: Buffer.alloc(32, 9) }, t, "nonce1", now)).toBe(false);
+    const t = parseSignedToken(signedToken(keys, "confirm", id, "nonce1", now + 1000))!;
+    expect(signedTokenValid(keys, "confirm", t, "nonce1", now)).toBe(true);
+    expect(signedTokenValid(keys, "confirm", t, "nonce2", now)).toBe(false);
+    expect(signedTokenValid(keys, "confirm", t, "nonce1", now + 2000)).toBe(false);
+    expect(signedTokenValid({ ...keys, sign: Buffer.alloc(32, 9) }, "confirm", t, "nonce1", now)).toBe(false);
   });
-  it("manage and SMS references are signed per purpose", () => {
-    const m = refToken(keys, "manage", id);
-    expect(parseRefToken(keys, "manage", m)).toBe(id);
-    expect(parseRefToken(keys, "sms", m)).toBeNull();
-    expect(parseRefToken(keys, "manage", m.slice(0, -1) + (m.endsWith("A") ? "B" : "A"))).toBeNull();
+  it("manage links: signed per purpose, bound to the subscription's token nonce, valid MANAGE_TTL_MS after the message", () => {
+    const sent = Date.now();
+    const links = subscriberLinks(keys, { url: "acme", custom_domain: null }, { id, token_nonce: "t1" }, sent);
+    const m = parseSignedToken(new URL(links.manage).searchParams.get("token")!)!;
+    expect(new URL(links.unsubscribe).searchParams.get("token")).toBe(new URL(links.manage).searchParams.get("token"));
+    expect(signedTokenValid(keys, "manage", m, "t1", sent + MANAGE_TTL_MS - 1000)).toBe(true);
+    expect(signedTokenValid(keys, "manage", m, "t1", sent + MANAGE_TTL_MS + 1000)).toBe(false);
+    expect(signedTokenValid(keys, "manage", m, "t2", sent)).toBe(false);
+    expect(signedTokenValid(keys, "manage", m, null, sent)).toBe(false);
+    expect(signedTokenValid(keys, "confirm", m, "t1", sent)).toBe(false);
+    const s = refToken(keys, "sms", id);
+    expect(parseRefToken(keys, "sms", s)).toBe(id);
+    expect(parseRefToken(keys, "sms", s.slice(0, -1) + (s.endsWith("A") ? "B" : "A"))).toBeNull();
     expect(smsCode(keys, id, "n")).toMatch(/^\d{6}$/);
     expect(smsCode(keys, id, "n")).not.toBe(smsCode(keys, id, "m"));
   });
@@ -105,9 +116,9 @@ describe("subscription tokens", () => {
 
 describe("links in messages", () => {
   it("come from the page's configured address: the custom domain when set, else the public URL and slug", () => {
-    const onDomain = subscriberLinks(keys, { url: "acme", custom_domain: "status.acme.test" }, id);
+    const onDomain = subscriberLinks(keys, { url: "acme", custom_domain: "status.acme.test" }, { id, token_nonce: "t" });
     expect(onDomain.page).toBe("http://status.acme.test");
-    expect(onDomain.manage).toMatch(/^http:\/\/status\.acme\.test\/manage\?token=[\w-]+\.[\w-]+$/);
+    expect(onDomain.manage).toMatch(/^http:\/\/status\.acme\.test\/manage\?token=[\w-]+\.\d+\.[\w-]+$/);
     expect(onDomain.unsubscribe).toMatch(/^http:\/\/status\.acme\.test\/manage\/unsubscribe\?token=/);
     const onSlug = confirmLinks(keys, { url: "acme", custom_domain: null }, id, "nonce", Date.now());
     expect(onSlug.confirm).toMatch(/^http:\/\/localhost:3000\/acme\/confirm\?token=/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyHost, internalPath, pageRouteOf, planRequest, type TenancyConfig } from "@/lib/tenancy/route";
+import { classifyHost, internalPath, planRequest, type TenancyConfig } from "@/lib/tenancy/route";
 
 const cfg: TenancyConfig = { publicOrigin: "https://status.example.com", trustProxy: false, rootRedirect: null };
 const req = (host: string | null, pathname = "/", search = "", forwardedHost: string | null = null) => ({ host, forwardedHost, pathname, search });
@@ -17,6 +17,15 @@ describe("planRequest", () => {
     ["status.example.com", "/_next/static/x.js", { action: "pass" }],
     ["status.example.com", "/openapi.json", { action: "pass" }],
     ["status.example.com", "/v1/status-pages", { action: "pass" }],
+    ["status.example.com", "/v1", { action: "pass" }],
+    ["status.example.com", "/v2/anything", { action: "pass" }],
+    ["status.example.com", "/v3", { action: "pass" }],
+    ["status.example.com", "/next/accounts/x", { action: "pass" }],
+    ["status.acme.com", "/next/users/me", { action: "pass" }],
+    ["status.acme.com", "/v3/status-pages", { action: "pass" }],
+    [null, "/v2/x", { action: "pass" }],
+    ["status.example.com", "/nextdoor", { action: "slug", slug: "nextdoor", rest: "", canonicalPath: null }],
+    ["status.example.com", "/v10/x", { action: "slug", slug: "v10", rest: "/x", canonicalPath: null }],
     ["status.example.com", "/-bad", { action: "not-found" }],
     ["status.example.com", "/favicon.ico", { action: "not-found" }],
     ["status.example.com", "/_heliograph/not-found", { action: "not-found" }],
@@ -64,19 +73,7 @@ describe("planRequest", () => {
   });
 });
 
-describe("pageRouteOf / internalPath", () => {
-  it.each([
-    ["", "page"],
-    ["/", "page"],
-    ["/history", "history"],
-    ["/incidents/123", "incident"],
-    ["/incidents/123/x", "other"],
-    ["/incidents", "other"],
-    ["/subscribe", "other"],
-    ["/badge.svg", "other"],
-    ["/access", "other"],
-  ])("%j is %s", (rest, kind) => expect(pageRouteOf(rest)).toBe(kind));
-
+describe("internalPath", () => {
   it("maps custom-domain paths below /<slug>", () => {
     expect(internalPath("acme", "")).toBe("/acme");
     expect(internalPath("acme", "/")).toBe("/acme");

@@ -1,6 +1,7 @@
 import { handleUnlock } from "@/lib/access/form";
 import { PRIVATE_HEADERS } from "@/lib/cache/headers";
 import { getReadyDb } from "@/lib/db";
+import { locationValue } from "@/lib/http/location";
 import { findPageBySlug } from "@/lib/status-pages/queries";
 import { validBase } from "@/lib/tenancy/address";
 import { BASE_HEADER } from "@/lib/tenancy/headers";
@@ -28,7 +29,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ sit
     const s = result.retryAfterSeconds;
     return page(429, "Too many attempts", `Too many wrong keys or passwords. Try again in ${s} second${s === 1 ? "" : "s"}.`, base || "/", { "Retry-After": String(s) });
   }
-  const headers = new Headers({ Location: result.location, ...PRIVATE_HEADERS });
+  const headers = new Headers({ Location: locationValue(result.location, base || "/"), ...PRIVATE_HEADERS });
   if (result.setCookie) headers.append("Set-Cookie", result.setCookie);
   return new Response(null, { status: 303, headers });
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getReadyDb } from "@/lib/db";
+import { channelOf } from "@/lib/notifications/channels";
 import { loadSite } from "@/lib/public-page/site";
 import { getManagedSubscription } from "@/lib/subscriptions/self-service";
 import { ManageForm } from "@/components/subscribe/confirm-forms";
@@ -23,13 +24,11 @@ export default async function ManagePage({ params, searchParams }: Props) {
   return (
     <section style={{ maxWidth: "36rem" }}>
       <h1 className="page-title">Your subscription</h1>
-      {!managed || !s ? (
+      {/* Links die with the subscription they were sent for (unsubscribed, disabled) and 180 days after their message. */}
+      {!managed || !s || s.unsubscribed_at !== null ? (
         <p className="notice" role="alert">
-          This link is not valid. Use the link from one of our messages, or <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>subscribe again</a>.
-        </p>
-      ) : s.unsubscribed_at !== null ? (
-        <p>
-          {s.target} is not subscribed to {site.page.name} any more. <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>Subscribe again</a>
+          This link is not valid: it has expired, or the subscription it was sent for has ended. Use the link from our latest message, or{" "}
+          <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>subscribe again</a>.
         </p>
       ) : (
         <>
@@ -37,7 +36,7 @@ export default async function ManagePage({ params, searchParams }: Props) {
             Updates from {site.page.name} go to <strong>{s.target}</strong>
             {s.status === "PENDING" ? " once it is confirmed" : ""}.
           </p>
-          <ManageForm action={manageAction.bind(null, site.page.url)} token={token} base={site.base} services={managed.services} chosen={managed.chosen} webhook={s.channel === "WEBHOOK"} />
+          <ManageForm action={manageAction.bind(null, site.page.url)} token={token} base={site.base} services={managed.services} chosen={managed.chosen} webhook={channelOf(s.channel).signed} />
         </>
       )}
     </section>

@@ -25,7 +25,7 @@ export async function subscribeAction(slug: string, _prev: SubscribeState, form:
     return { kind: "error", message: "This status page is not available.", fields: [], values: {} };
   }
   const type = String(form.get("type") ?? "");
-  if (!availableChannels().includes(type as never)) {
+  if (!availableChannels().some((c) => c.type === type)) {
     return { kind: "error", message: "Choose one of the ways of notification offered here.", fields: ["type"], values: { type, address: String(form.get("address") ?? ""), contactEmail: "" } };
   }
   return handleSubscribeForm(db, page, form, clientAddress(h));

@@ -1,0 +1,5 @@
+export declare const PAGE_CSP: string;
+export declare const RESOURCE_CSP: string;
+export declare const BADGE_CSP: string;
+export declare const WIDGET_CSP: string;
+export declare const BASE_SECURITY_HEADERS: Readonly<Record<"X-Content-Type-Options" | "Referrer-Policy", string>>;

@@ -1,0 +1,48 @@
+/**
+ * The process's Prometheus metrics (prom-client). Shared through globalThis: the server bundle and
+ * Next's route modules are separate module graphs in one process, and both must count into one registry.
+ */
+import client from "prom-client";
+
+function create() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: "heliograph_" });
+  const m = {
+    registry,
+    requests: new client.Counter({ name: "heliograph_http_requests_total", help: "HTTP requests answered, by route class and status class", labelNames: ["route_class", "status"] as const, registers: [registry] }),
+    latency: new client.Histogram({
+      name: "heliograph_http_request_duration_seconds",
+      help: "Time to answer an HTTP request, by route class",
+      labelNames: ["route_class"] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    renderSeconds: new client.Histogram({
+      name: "heliograph_front_cache_render_seconds",
+      help: "Time of a render behind the front cache (a miss or a refresh)",
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    rateLimitRefusals: new client.Counter({ name: "heliograph_rate_limit_refusals_total", help: "Requests refused by a rate limit or throttle", labelNames: ["limiter"] as const, registers: [registry] }),
+  };
+  return m;
+}
+
+export type Metrics = ReturnType<typeof create>;
+const g = globalThis as unknown as { heliographMetrics?: Metrics };
+
+export function metrics(): Metrics {
+  g.heliographMetrics ??= create();
+  return g.heliographMetrics;
+}
+
+/** One refusal by the API rate limit ("api") or the unlock form's throttle ("access"). */
+export function countRefusal(limiter: "api" | "access"): void {
+  metrics().rateLimitRefusals.inc({ limiter });
+}
+
+/** Adds a metric computed at scrape time (front-cache counters, database gauges) once per name. */
+export function registerCollected<T extends client.Metric>(name: string, make: (registry: client.Registry) => T): void {
+  const { registry } = metrics();
+  if (!registry.getSingleMetric(name)) make(registry);
+}

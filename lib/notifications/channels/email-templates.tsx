@@ -1,0 +1,85 @@
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+
+/*
+ * E-mail templates. Text reaches them as React children or attributes (escaped by React); the one
+ * HTML string (the update body) comes from lib/markdown, which sanitizes it.
+ */
+const body = { backgroundColor: "#f6f7f9", fontFamily: "-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif", color: "#1f2933" };
+const box = { backgroundColor: "#ffffff", border: "1px solid #e4e7eb", borderRadius: "8px", margin: "24px auto", maxWidth: "560px", padding: "24px" };
+const muted = { color: "#616e7c", fontSize: "13px", lineHeight: "20px" };
+
+function Layout({ preview, pageName, children, footer }: { preview: string; pageName: string; children: ReactNode; footer: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={body}>
+        <Container style={box}>
+          <Text style={{ ...muted, margin: 0, textTransform: "uppercase", letterSpacing: "0.04em" }}>{pageName}</Text>
+          {children}
+          <Hr style={{ borderColor: "#e4e7eb", margin: "24px 0 12px" }} />
+          <Text style={muted}>{footer}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+interface EventEmailProps {
+  pageName: string;
+  pageUrl: string;
+  title: string;
+  statusLabel: string;
+  when: string;
+  services: string[];
+  bodyHtml: string;
+  manageUrl: string;
+  unsubscribeUrl: string;
+}
+
+export function EventEmail(p: EventEmailProps) {
+  return (
+    <Layout
+      preview={`${p.title}: ${p.statusLabel}`}
+      pageName={p.pageName}
+      footer={
+        <>
+          You receive this because you subscribed to updates from {p.pageName}.{" "}
+          <Link href={p.manageUrl}>Manage your subscription</Link> or <Link href={p.unsubscribeUrl}>unsubscribe</Link>.
+        </>
+      }
+    >
+      <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>{p.title}</Heading>
+      <Text style={{ margin: "0 0 4px", fontWeight: 600 }}>{p.statusLabel}</Text>
+      <Text style={{ ...muted, margin: "0 0 16px" }}>{p.when}{p.services.length > 0 ? ` · Affects ${p.services.join(", ")}` : ""}</Text>
+      <Section>
+        <div dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
+      </Section>
+      <Text>
+        <Link href={p.pageUrl}>View the status page</Link>
+      </Text>
+    </Layout>
+  );
+}
+
+export function ConfirmEmail(p: { pageName: string; confirmUrl: string }) {
+  return (
+    <Layout preview={`Confirm your subscription to ${p.pageName}`} pageName={p.pageName} footer={<>If you did not ask for this, ignore this message: nothing will be sent unless the link is used.</>}>
+      <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>Confirm your subscription</Heading>
+      <Text>Someone (hopefully you) asked to receive status updates from {p.pageName} at this address.</Text>
+      <Text>
+        <Link href={p.confirmUrl}>Confirm the subscription</Link> — the link works for 24 hours.
+      </Text>
+    </Layout>
+  );
+}
+
+export function DisabledEmail(p: { pageName: string; target: string; pageUrl: string }) {
+  return (
+    <Layout preview={`Status updates from ${p.pageName} were stopped`} pageName={p.pageName} footer={<>You can subscribe again from <Link href={p.pageUrl}>the status page</Link>.</>}>
+      <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>We stopped sending status updates</Heading>
+      <Text>Deliveries to {p.target} have failed for 3 days, so this subscription to {p.pageName} has been turned off.</Text>
+    </Layout>
+  );
+}

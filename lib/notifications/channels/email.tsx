@@ -1,0 +1,169 @@
+import { render as renderHtml, toPlainText } from "@react-email/render";
+import nodemailer from "nodemailer";
+import { env } from "@/lib/env";
+import { renderMarkdown } from "@/lib/markdown";
+import type { EventPayload } from "../payload";
+import { headline, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER, whenText } from "../render";
+import { normalizeEmail } from "./address";
+import { ConfirmEmail, DisabledEmail, EventEmail } from "./email-templates";
+import type { ChannelModule, MessageContext, SendResult } from "./types";
+
+interface MailConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  password?: string;
+  from: string;
+  /** parallel SMTP connections */
+  connections?: number;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  from: string;
+  /** the bare address of `from`, for Message-IDs */
+  fromAddress: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(cfg: MailConfig): Mailer {
+  const transport = nodemailer.createTransport({
+    host: cfg.host,
+    port: cfg.port,
+    secure: cfg.secure,
+    auth: cfg.user ? { user: cfg.user, pass: cfg.password ?? "" } : undefined,
+    pool: true,
+    maxConnections: cfg.connections ?? 10,
+    maxMessages: Number.POSITIVE_INFINITY,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const fromAddress = (/<([^>]+)>/.exec(cfg.from)?.[1] ?? cfg.from).trim();
+  return {
+    from: cfg.from,
+    fromAddress,
+    async send(m) {
+      await transport.sendMail({ from: cfg.from, to: m.to, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers });
+    },
+    close: () => transport.close(),
+  };
+}
+
+function domainOf(address: string): string {
+  return address.split("@")[1] || "heliograph.local";
+}
+
+function smtpFailure(err: unknown): SendResult {
+  const e = err as { responseCode?: number; message?: string; code?: string };
+  // 5xx is the server's final word on this message; 4xx and connection trouble are worth another try.
+  const permanent = typeof e.responseCode === "number" && e.responseCode >= 500;
+  return { ok: false, permanent, code: e.responseCode, error: `SMTP ${e.responseCode ?? e.code ?? "error"}: ${(e.message ?? "").split("\n")[0].slice(0, 160)}` };
+}
+
+/** RFC 8058 one-click only: no mailto, which would need an inbound mail server (see the README). */
+function unsubscribeHeaders(ctx: MessageContext): Record<string, string> {
+  return { "List-Unsubscribe": `<${ctx.links.unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+const messageId = (mailer: Mailer, key: string) => `<${key}@${domainOf(mailer.fromAddress)}>`;
+
+interface EmailMessage {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** One header line: a name or title with a line break must not start a header of its own. */
+const subjectLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 250);
+
+/** The message of any event kind: incident updates (any status) and maintenance start, end and reminders. */
+async function renderEventEmail(p: EventPayload): Promise<EmailMessage> {
+  const title = headline(p);
+  const label = statusText(p.status);
+  const html = await renderHtml(
+    <EventEmail
+      pageName={p.page.name}
+      pageUrl={p.page.address}
+      title={title}
+      statusLabel={label}
+      when={whenText(p)}
+      services={p.services.map((s) => s.name)}
+      bodyHtml={renderMarkdown(p.body)}
+      manageUrl={MANAGE_PLACEHOLDER}
+      unsubscribeUrl={UNSUBSCRIBE_PLACEHOLDER}
+    />,
+  );
+  return { subject: subjectLine(`[${p.page.name}] ${title}: ${label}`), html, text: toPlainText(html) };
+}
+
+export async function renderConfirmEmail(pageName: string, confirmUrl: string): Promise<EmailMessage> {
+  const html = await renderHtml(<ConfirmEmail pageName={pageName} confirmUrl={confirmUrl} />);
+  return { subject: subjectLine(`Confirm your subscription to ${pageName}`), html, text: toPlainText(html) };
+}
+
+export async function renderDisabledEmail(pageName: string, target: string, pageUrl: string): Promise<EmailMessage> {
+  const html = await renderHtml(<DisabledEmail pageName={pageName} target={target} pageUrl={pageUrl} />);
+  return { subject: subjectLine(`Status updates from ${pageName} were stopped`), html, text: toPlainText(html) };
+}
+
+const notConfigured: SendResult = { ok: false, permanent: true, error: "e-mail is not configured on this server (SMTP_HOST)" };
+
+export const emailChannel: ChannelModule<"EMAIL", EmailMessage> = {
+  type: "EMAIL",
+  form: {
+    label: "E-mail",
+    field: "E-mail address",
+    inputType: "email",
+    placeholder: "you@example.com",
+    hint: "We send a link to confirm the address first.",
+    autoComplete: "email",
+    done: "Check your inbox. Unless {address} is already subscribed, a confirmation link is on its way; it works for 24 hours.",
+  },
+  available: () => Boolean(env.SMTP_HOST),
+  verification: "link",
+  contact: "self",
+  signed: false,
+  normalize: async (raw) => ({ target: normalizeEmail(raw), destHost: "smtp" }),
+  render: renderEventEmail,
+
+  async sendVerification(ctx) {
+    const mailer = ctx.deps.mailer;
+    if (!mailer) return notConfigured;
+    const mail = await renderConfirmEmail(ctx.page.name, ctx.confirmUrl);
+    try {
+      await mailer.send({ to: ctx.subscriber.target, ...mail, messageId: messageId(mailer, ctx.idempotencyKey), headers: { "Idempotency-Key": ctx.idempotencyKey } });
+      return { ok: true };
+    } catch (err) {
+      return smtpFailure(err);
+    }
+  },
+
+  async send(ctx, rendered) {
+    const mailer = ctx.deps.mailer;
+    if (!mailer) return notConfigured;
+    try {
+      await mailer.send({
+        to: ctx.subscriber.target,
+        subject: rendered.subject,
+        html: personalize(rendered.html, ctx.links, "html"),
+        text: personalize(rendered.text, ctx.links, "text"),
+        messageId: messageId(mailer, ctx.idempotencyKey),
+        headers: { ...unsubscribeHeaders(ctx), "Idempotency-Key": ctx.idempotencyKey },
+      });
+      return { ok: true };
+    } catch (err) {
+      return smtpFailure(err);
+    }
+  },
+};

@@ -1,0 +1,61 @@
+import { markdownToText } from "@/lib/markdown";
+import type { EventPayload } from "../payload";
+import { headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
+import { normalizeUrl } from "./address";
+import type { ChannelModule } from "./types";
+import { postJson } from "./webhook";
+
+/*
+ * Google Chat: a card (cardsV2) posted to a space's incoming webhook. Card text takes a small HTML subset,
+ * so the page's texts are HTML-escaped there; the message has no `text` part, whose <users/all> syntax
+ * would let an incident name mention everyone in the space.
+ */
+const COLOUR: Record<string, string> = { INVESTIGATING: "#e5484d", IDENTIFIED: "#f76b15", MONITORING: "#b57b00", RESOLVED: "#30a46c", SCHEDULED: "#0090ff", IN_PROGRESS: "#0090ff", COMPLETED: "#30a46c" };
+
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const button = (text: string, url: string) => ({ text, onClick: { openLink: { url } } });
+
+function card(cardId: string, header: { title: string; subtitle: string }, widgets: unknown[]) {
+  return { cardsV2: [{ cardId, card: { header, sections: [{ widgets }] } }] };
+}
+
+function googleChatCard(p: EventPayload) {
+  const text = markdownToText(p.body).slice(0, 3000);
+  return card("status-update", { title: headline(p).slice(0, 200), subtitle: p.page.name.slice(0, 200) }, [
+    { decoratedText: { topLabel: "Status", text: `<font color="${COLOUR[p.status] ?? "#60646c"}"><b>${esc(statusText(p.status))}</b></font>`, bottomLabel: whenText(p) } },
+    ...(p.services.length > 0 ? [{ decoratedText: { topLabel: "Affected", text: esc(p.services.map((s) => s.name).join(", ").slice(0, 1000)), wrapText: true } }] : []),
+    ...(text ? [{ textParagraph: { text: esc(text) } }] : []),
+    { buttonList: { buttons: [button("View the status page", p.page.address), button("Manage subscription", MANAGE_PLACEHOLDER)] } },
+  ]);
+}
+
+export const googleChatChannel: ChannelModule<"GOOGLE_CHAT", string> = {
+  type: "GOOGLE_CHAT",
+  form: {
+    label: "Google Chat",
+    field: "Google Chat webhook URL",
+    inputType: "url",
+    placeholder: "https://chat.googleapis.com/v1/spaces/…/messages?key=…",
+    hint: "In the space: Apps & integrations → Webhooks → Add webhook → copy its URL.",
+    autoComplete: "off",
+    done: "We are posting a test card to the Google Chat space. Updates start as soon as Google Chat accepts it.",
+  },
+  available: () => true,
+  verification: "test-delivery",
+  contact: "optional",
+  signed: false,
+  normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true, hosts: /^chat\.googleapis\.com$/, what: "a Google Chat webhook URL (chat.googleapis.com)" }),
+  render: (p) => JSON.stringify(googleChatCard(p)),
+
+  sendVerification(ctx) {
+    const body = card("subscription-test", { title: "Status updates", subtitle: ctx.page.name.slice(0, 200) }, [
+      { textParagraph: { text: esc(`This space will receive status updates from ${ctx.page.name}.`) } },
+      { buttonList: { buttons: [button("View the status page", ctx.page.address), button("Manage subscription", ctx.links.manage)] } },
+    ]);
+    return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(body), { "idempotency-key": ctx.idempotencyKey });
+  },
+
+  send(ctx, rendered) {
+    return postJson(ctx.deps, ctx.subscriber.target, personalize(rendered, ctx.links, "json"), { "idempotency-key": ctx.idempotencyKey });
+  },
+};

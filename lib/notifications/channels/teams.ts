@@ -1,0 +1,86 @@
+import { markdownToText } from "@/lib/markdown";
+import type { EventPayload } from "../payload";
+import { headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
+import { normalizeUrl } from "./address";
+import type { ChannelModule } from "./types";
+import { postJson } from "./webhook";
+
+/*
+ * Microsoft Teams: an Adaptive Card posted to a Workflows ("When a Teams webhook request is received") or
+ * legacy incoming-webhook URL. Every text the page's users wrote goes into a TextRun, which Teams shows
+ * as typed (no Markdown, no mentions): that is this platform's escaping.
+ */
+const COLOUR: Record<string, string> = { INVESTIGATING: "attention", IDENTIFIED: "warning", MONITORING: "accent", RESOLVED: "good", SCHEDULED: "accent", IN_PROGRESS: "warning", COMPLETED: "good" };
+
+const run = (text: string, style: Record<string, string | boolean> = {}) => ({ type: "TextRun", text, ...style });
+const line = (...inlines: ReturnType<typeof run>[]) => ({ type: "RichTextBlock", inlines });
+
+/** The message envelope Teams webhooks take: one Adaptive Card attachment. */
+function message(body: unknown[], actions: { title: string; url: string }[]) {
+  return {
+    type: "message",
+    attachments: [
+      {
+        contentType: "application/vnd.microsoft.card.adaptive",
+        contentUrl: null,
+        content: {
+          $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+          type: "AdaptiveCard",
+          version: "1.4",
+          msteams: { width: "Full" },
+          body,
+          actions: actions.map((a) => ({ type: "Action.OpenUrl", ...a })),
+        },
+      },
+    ],
+  };
+}
+
+function teamsCard(p: EventPayload) {
+  const text = markdownToText(p.body).slice(0, 4000);
+  return message(
+    [
+      line(run(p.page.name.slice(0, 200), { isSubtle: true })),
+      line(run(headline(p).slice(0, 300), { size: "Large", weight: "Bolder" })),
+      line(run(statusText(p.status), { weight: "Bolder", color: COLOUR[p.status] ?? "default" }), run(` · ${whenText(p)}`, { isSubtle: true })),
+      ...(p.services.length > 0 ? [line(run(`Affects ${p.services.map((s) => s.name).join(", ")}`.slice(0, 1000), { isSubtle: true }))] : []),
+      ...(text ? [line(run(text))] : []),
+    ],
+    [
+      { title: "View the status page", url: p.page.address },
+      { title: "Manage subscription", url: MANAGE_PLACEHOLDER },
+    ],
+  );
+}
+
+export const teamsChannel: ChannelModule<"TEAMS", string> = {
+  type: "TEAMS",
+  form: {
+    label: "Microsoft Teams",
+    field: "Teams workflow or incoming-webhook URL",
+    inputType: "url",
+    placeholder: "https://….logic.azure.com/workflows/…",
+    hint: "Create it in the channel with Workflows: “Post to a channel when a webhook request is received”.",
+    autoComplete: "off",
+    done: "We are posting a test card to the Teams channel. Updates start as soon as Teams accepts it.",
+  },
+  available: () => true,
+  verification: "test-delivery",
+  contact: "optional",
+  signed: false,
+  // Workflow URLs live on several Azure and Power Platform hosts: https is checked, the host is not.
+  normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true }),
+  render: (p) => JSON.stringify(teamsCard(p)),
+
+  sendVerification(ctx) {
+    const card = message([line(run(`This channel will receive status updates from ${ctx.page.name}.`))], [
+      { title: "View the status page", url: ctx.page.address },
+      { title: "Manage subscription", url: ctx.links.manage },
+    ]);
+    return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(card), { "idempotency-key": ctx.idempotencyKey });
+  },
+
+  send(ctx, rendered) {
+    return postJson(ctx.deps, ctx.subscriber.target, personalize(rendered, ctx.links, "json"), { "idempotency-key": ctx.idempotencyKey });
+  },
+};

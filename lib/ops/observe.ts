@@ -1,0 +1,51 @@
+/** Request metrics of the server layer, and the front cache's counters exposed at scrape time. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import client from "prom-client";
+import { metrics, registerCollected } from "../metrics/registry";
+import { routeClass } from "../metrics/route-class";
+import type { FrontCache } from "../front-cache/front-cache";
+
+/** Counts the request and its latency by route class once its response is done (or abandoned). */
+export function observeRequest(req: IncomingMessage, res: ServerResponse): void {
+  const start = process.hrtime.bigint();
+  res.once("close", () => {
+    const privateResponse = /\bprivate\b/.test(String(res.getHeader("cache-control") ?? ""));
+    const cls = routeClass(req.method ?? "GET", req.url ?? "/", privateResponse);
+    const m = metrics();
+    m.requests.inc({ route_class: cls, status: `${Math.floor(res.statusCode / 100)}xx` });
+    m.latency.observe({ route_class: cls }, Number(process.hrtime.bigint() - start) / 1e9);
+  });
+}
+
+/** Times a render behind the front cache (the handler's promise settles when the response is written). */
+export function timeRender<T>(work: Promise<T>): Promise<T> {
+  const end = metrics().renderSeconds.startTimer();
+  return work.finally(() => end());
+}
+
+const COUNTERS = [
+  ["hits", "Front cache answers from a stored entry (fresh or stale while refreshing)"],
+  ["misses", "Front cache lookups that had to render"],
+  ["renders", "Renders run by the front cache (misses and refreshes)"],
+  ["failures", "Front cache renders that failed (served the last good copy when there was one)"],
+  ["bypass", "Requests the front cache passed straight to the app (not cacheable)"],
+] as const;
+
+export function exposeFrontCache(cache: FrontCache): void {
+  for (const [stat, help] of COUNTERS) {
+    registerCollected(`heliograph_front_cache_${stat}_total`, (registry) =>
+      new client.Counter({
+        name: `heliograph_front_cache_${stat}_total`,
+        help,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(cache.stats[stat]);
+        },
+      }),
+    );
+  }
+  registerCollected("heliograph_front_cache_bytes", (registry) =>
+    new client.Gauge({ name: "heliograph_front_cache_bytes", help: "Bytes held by the front cache", registers: [registry], collect() { this.set(cache.lru.bytes); } }),
+  );
+}

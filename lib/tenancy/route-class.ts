@@ -1,0 +1,70 @@
+/**
+ * Every route under a status page, by class, with what proxy.ts needs to know about it: whether it is an
+ * HTML page that a locked private page answers with 401 and the unlock form, whether a shared `?key=` link
+ * opens it, whether proxy.ts marks it shared-cacheable, and which query parameters it reads. One table,
+ * so a new route cannot forget any of these.
+ */
+export type RouteClassName =
+  | "page" | "incident" | "history" | "subscribe" | "manage" | "confirm"
+  | "badge" | "widget" | "script" | "json" | "feed" | "calendar" | "image" | "other";
+
+export interface RouteClass {
+  name: RouteClassName;
+  /** HTML page: 401 + unlock form on a locked private page */
+  lockable: boolean;
+  /** a shared link with ?key= sets the access cookie and is redirected without it */
+  keyExchange: boolean;
+  /** proxy.ts marks it shared-cacheable on a public page (other routes mark themselves) */
+  sharedHtml: boolean;
+  /**
+   * What the route reads from the query on a public page; others are redirected away, so strangers cannot
+   * multiply the front cache's keys (every class the front cache stores has a list). null: not stored, left alone.
+   */
+  params: readonly string[] | null;
+}
+
+const BADGE = ["style", "theme", "label"] as const;
+const row = (name: RouteClassName, flags: Partial<Omit<RouteClass, "name">>): RouteClass => ({ name, lockable: false, keyExchange: false, sharedHtml: false, params: [], ...flags });
+const htmlPage = { lockable: true, keyExchange: true, sharedHtml: true } as const;
+
+// `_rsc` is Next's own for client navigation between HTML pages.
+const RULES: readonly (readonly [RegExp, RouteClass])[] = [
+  [/^\/?$/, row("page", { ...htmlPage, params: ["denied", "_rsc"] })],
+  [/^\/history$/, row("history", { ...htmlPage, params: ["page", "denied", "_rsc"] })],
+  [/^\/incidents\/[^/]+$/, row("incident", { ...htmlPage, params: ["denied", "_rsc"] })],
+  [/^\/subscribe$/, row("subscribe", { lockable: true, keyExchange: true, params: null })],
+  // The signed token in the link is the credential: no unlock form, but a ?key= link still opens the page.
+  [/^\/manage$/, row("manage", { keyExchange: true, params: null })],
+  [/^\/confirm$/, row("confirm", { keyExchange: true, params: null })],
+  [/^(?:\/services\/[^/]+(?:\/uptime\/[^/]+)?)?\/badge\.(?:svg|json)$/, row("badge", { params: BADGE })],
+  [/^\/embed$/, row("widget", { params: ["theme"] })],
+  [/^\/embed\.js$/, row("script", {})],
+  [/^\/api\/v2\/[a-z/-]+\.json$/, row("json", {})],
+  [/^\/(?:feed|history)\.(?:rss|atom)$/, row("feed", {})],
+  [/^\/maintenance\.ics$/, row("calendar", {})],
+  [/^(?:\/incidents\/[^/]+)?\/og\.png$/, row("image", {})],
+];
+
+const OTHER = row("other", { params: null });
+
+/** The class of a path below a page ("" is the page itself). */
+export function routeClassOf(rest: string): RouteClass {
+  for (const [pattern, cls] of RULES) if (pattern.test(rest)) return cls;
+  return OTHER;
+}
+
+/**
+ * A URL carrying parameters its route never reads (tracking tags, or `?x=<random>` sent to dodge the
+ * front cache) is redirected to the same URL without them, so every such request is answered from the
+ * one cached copy instead of forcing a render. Returns the cleaned search ("" or "?…"), or null when
+ * there is nothing to drop.
+ */
+export function strayQuery(cls: RouteClass, params: URLSearchParams): string | null {
+  const keep = cls.params;
+  if (keep === null) return null;
+  const all = [...params];
+  const kept = all.filter(([k]) => keep.includes(k));
+  if (kept.length === all.length) return null;
+  const search = new URLSearchParams(kept).toString();
+  return search ? `?${search}` : "";
+}

@@ -1,0 +1,30 @@
+/** Values a careless client or an attacker sends: the fuzzer mixes them into every field. */
+export const HOSTILE_STRINGS: string[] = [
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "x\uDFFFy",
+  "\u202Eevil\u202C",
+  "\u200B\uFEFF",
+  "🦄💥",
+  "e\u0301\u0301\u0301",
+  "<script>alert(1)</script>",
+  "]]><x/>",
+  "'; drop table services; --",
+  "%00%ff",
+  "../../etc/passwd",
+  "__proto__",
+  "constructor",
+  "NaN",
+  "-0",
+  "1e309",
+  "2026-02-30T25:61:61Z",
+  "00000000-0000-0000-0000-000000000000",
+  "\r\nX-Injected: 1",
+  "a".repeat(100_000),
+  "😀".repeat(30_000),
+];
+
+export const HOSTILE_NUMBERS: number[] = [0, -0, -1, 1.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), Number.MAX_SAFE_INTEGER + 2, 1e308, -1e308, 5e-324];
