@@ -2,6 +2,8 @@
 
 import { useActionState } from "react";
 import type { ConfirmState, ManageState } from "@/lib/subscriptions/form";
+import type { ScopeOption } from "@/lib/subscriptions/scope";
+import { ScopeChoices } from "./scope-choices";
 
 type Action<S> = (prev: S, form: FormData) => Promise<S>;
 const choice = { display: "flex", gap: ".4rem", alignItems: "center", margin: ".2rem 0" };
@@ -59,7 +61,7 @@ export function ManageForm(props: {
   action: Action<ManageState>;
   token: string;
   base: string;
-  services: { id: string; name: string }[];
+  services: ScopeOption[];
   chosen: string[] | null;
   webhook: boolean;
 }) {
@@ -73,7 +75,7 @@ export function ManageForm(props: {
   const chosen = new Set(props.chosen ?? []);
   return (
     <>
-      {state.kind === "saved" && <p role="status">Saved. You will hear about the services you chose.</p>}
+      {state.kind === "saved" && <p role="status">Saved. You will hear about what you chose.</p>}
       {state.kind === "secret" && (
         <p role="status">
           New signing secret — shown only now; deliveries from now on are signed with it:
@@ -89,18 +91,14 @@ export function ManageForm(props: {
       <form action={formAction}>
         <input type="hidden" name="token" value={props.token} />
         <fieldset style={{ border: 0, padding: 0, margin: ".75rem 0" }}>
-          <legend>Which services do you want to hear about?</legend>
+          <legend>What do you want to hear about?</legend>
           <label style={choice}>
-            <input type="radio" name="scope" value="all" defaultChecked={props.chosen === null} /> All services
+            <input type="radio" name="scope" value="all" defaultChecked={props.chosen === null} /> Everything on this page
           </label>
           <label style={choice}>
             <input type="radio" name="scope" value="some" defaultChecked={props.chosen !== null} /> Only these:
           </label>
-          {props.services.map((s) => (
-            <label key={s.id} style={{ ...choice, marginLeft: "1.5rem" }}>
-              <input type="checkbox" name="services" value={s.id} defaultChecked={chosen.has(s.id)} /> {s.name}
-            </label>
-          ))}
+          <ScopeChoices options={props.services} chosen={chosen} indent />
         </fieldset>
         <button className="button" type="submit" name="intent" value="save" disabled={pending}>
           Save

@@ -3,18 +3,19 @@
 import { useActionState, useState } from "react";
 import type { SubscribeState } from "@/lib/subscriptions/form";
 import type { OfferedChannel } from "@/lib/subscriptions/channels-available";
+import type { ScopeOption } from "@/lib/subscriptions/scope";
+import { ScopeChoices } from "./scope-choices";
 
 export interface SubscribeFormProps {
   action: (prev: SubscribeState, form: FormData) => Promise<SubscribeState>;
   /** from the channel registry (lib/notifications/channels), those the operator configured */
   channels: OfferedChannel[];
-  services: { id: string; name: string }[];
+  services: ScopeOption[];
   base: string;
 }
 
 // Radios and checkboxes sit outside the .field class, whose inputs are full-width text boxes.
 const fieldset = { border: 0, padding: 0, margin: ".75rem 0" };
-const choice = { display: "flex", gap: ".4rem", alignItems: "center", margin: ".2rem 0" };
 
 /** Works as a plain form POST without JavaScript; with it, the answer appears without a page load. */
 export function SubscribeForm({ action, channels, services, base }: SubscribeFormProps) {
@@ -72,13 +73,9 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
       </div>
       {services.length > 1 && (
         <details style={{ margin: ".75rem 0" }} open={selected.size > 0 || undefined}>
-          <summary>Only some services? (default: all)</summary>
-          <p className="muted">Leave all unticked to hear about every service.</p>
-          {services.map((s) => (
-            <label key={s.id} style={choice}>
-              <input type="checkbox" name="services" value={s.id} defaultChecked={selected.has(s.id)} /> {s.name}
-            </label>
-          ))}
+          <summary>Only some components? (default: all)</summary>
+          <p className="muted">Leave all unticked to hear about everything on this page.</p>
+          <ScopeChoices options={services} chosen={selected} />
         </details>
       )}
       <button className="button" type="submit" disabled={pending}>

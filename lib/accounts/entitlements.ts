@@ -13,6 +13,7 @@ export const LIMITS = {
   MAINTENANCE_WINDOWS: 1000,
   SUBSCRIBERS_PER_STATUS_PAGE: 100_000,
   SUBSCRIPTIONS_PER_BULK_REQUEST: 100,
+  COMPONENTS_PER_STATUS_PAGE: 1000,
 } as const;
 
 export type LimitKey = keyof typeof LIMITS;
@@ -35,6 +36,7 @@ const METERED: Record<LimitKey, { name: string; description: string }> = {
   MAINTENANCE_WINDOWS: { name: "Maintenance windows", description: "Maintenance windows per account" },
   SUBSCRIBERS_PER_STATUS_PAGE: { name: "Subscribers per status page", description: "Email, webhook, Slack and SMS subscribers of one status page" },
   SUBSCRIPTIONS_PER_BULK_REQUEST: { name: "Subscriptions per bulk request", description: "Subscriptions in one bulk create request" },
+  COMPONENTS_PER_STATUS_PAGE: { name: "Components per status page", description: "Components (services and groups) of one v3 status page" },
 };
 
 const FLAGS: Omit<Entitlement, "type" | "enabled">[] = [

@@ -15,6 +15,13 @@ export type RepeatUnit = "DAY" | "WEEK" | "MONTH";
 /** The channel names come from the registry (lib/notifications/channels/index.ts); the column is plain text. */
 export type Channel = ChannelType;
 export type SubscriberStatus = "PENDING" | "VERIFIED";
+export type ComponentType = "SERVICE" | "GROUP";
+/** What an impact window can say about a component (OPERATIONAL is the absence of one). */
+export type ImpactStatus = "UNDER_MAINTENANCE" | "DEGRADED_PERFORMANCE" | "PARTIAL_OUTAGE" | "MAJOR_OUTAGE";
+/** Who wrote an update or changed an impact: an API key, a page's automation, or (later) a console operator. */
+export type ActorType = "API_KEY" | "AUTOMATION" | "OPERATOR";
+/** 1: cards of account-wide services (the v1 API); 3: the page's own components (the v3 API). */
+export type PageVersion = 1 | 3;
 
 export interface AccountsTable {
   id: string;
@@ -59,6 +66,12 @@ export interface StatusPagesTable {
   redirect_to: string | null;
   /** scrypt hash of the page password, or null */
   password_hash: string | null;
+  version: ColumnType<PageVersion, PageVersion | undefined, PageVersion>;
+  privacy_policy_link: ColumnType<string | null, string | null | undefined, string | null>;
+  terms_of_service_link: ColumnType<string | null, string | null | undefined, string | null>;
+  footer_text: ColumnType<string | null, string | null | undefined, string | null>;
+  google_analytics_tag: ColumnType<string | null, string | null | undefined, string | null>;
+  allow_indexing: ColumnType<Bool, Bool | undefined, Bool>;
   created_at: number;
   updated_at: number;
 }
@@ -95,9 +108,46 @@ export interface ServicesTable {
   updated_at: number;
 }
 
+export interface ComponentsTable {
+  id: string;
+  status_page_id: string;
+  type: ComponentType;
+  name: string;
+  description: string | null;
+  display_order: number;
+  hidden: Bool;
+  /** a GROUP on the same page, or null at the top level */
+  parent_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentImpactsTable {
+  id: string;
+  incident_id: string;
+  component_id: string;
+  status: ImpactStatus;
+  started_at: number;
+  /** null while the window is open */
+  ended_at: number | null;
+  actor_type: ActorType | null;
+  actor_id: string | null;
+  created_at: number;
+}
+
+export interface SubscriberComponentsTable {
+  subscriber_id: string;
+  component_id: string;
+}
+
 export interface IncidentsTable {
   id: string;
   account_id: string;
+  /** the page of a v3 incident; null for a v1 incident, shown on every page whose cards list its services */
+  status_page_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** who last changed the impact (v1 severity or services, v3 impact windows) */
+  impact_actor_type: ColumnType<ActorType | null, ActorType | null | undefined, ActorType | null>;
+  impact_actor_id: ColumnType<string | null, string | null | undefined, string | null>;
   name: string;
   severity: Severity;
   /** Denormalized from the updates in the same transaction, so "unresolved" is an indexed query. */
@@ -122,6 +172,9 @@ export interface IncidentUpdatesTable {
   description: string;
   public_incident_update_date: number;
   notify_subscribers: Bool;
+  /** null on updates written before release 0.2 */
+  actor_type: ColumnType<ActorType | null, ActorType | null | undefined, ActorType | null>;
+  actor_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -234,6 +287,9 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   notification_events: NotificationEventsTable;
   subscriber_services: SubscriberServicesTable;
+  components: ComponentsTable;
+  incident_impacts: IncidentImpactsTable;
+  subscriber_components: SubscriberComponentsTable;
 }
 
 export type Account = Selectable<AccountsTable>;
@@ -242,6 +298,8 @@ export type StatusPage = Selectable<StatusPagesTable>;
 export type StatusPageKey = Selectable<StatusPageKeysTable>;
 export type Card = Selectable<CardsTable>;
 export type Service = Selectable<ServicesTable>;
+export type Component = Selectable<ComponentsTable>;
+export type IncidentImpact = Selectable<IncidentImpactsTable>;
 export type Incident = Selectable<IncidentsTable>;
 export type IncidentUpdate = Selectable<IncidentUpdatesTable>;
 export type MaintenanceWindow = Selectable<MaintenanceWindowsTable>;

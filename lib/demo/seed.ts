@@ -11,6 +11,7 @@ import { deriveFromUpdates } from "@/lib/incidents/derive";
 import { insertWindow } from "@/lib/maintenance/queries";
 import { DEFAULT_VISIBILITY } from "@/lib/maintenance/types";
 import type { IncidentUpdate } from "@/lib/db/types";
+import { seedPaymentsPage } from "./payments";
 import { DEMO_CARDS, DEMO_PAGE, DEMO_THEME, HISTORY, ONGOING, RECENT_SERVICE, type DemoIncident } from "./data";
 
 const MIN = 60_000;
@@ -32,7 +33,10 @@ export async function seedEmpty(db: Db): Promise<SeedResult | null> {
   return { accountId, apiKey: rawKey, pageId: "" };
 }
 
-/** The "Acme Cloud" demo: three cards, ten services, 90 days of history, one open incident, one upcoming window. */
+/**
+ * The demo: "Acme Cloud" (a v1 page: three cards, ten services, 90 days of history, one open incident, one
+ * upcoming window) and "Acme Payments" (a v3 page: groups of components, one in partial outage).
+ */
 export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult | null> {
   if ((await countAccounts(db)) > 0) return null;
   const result = await db.transaction().execute(async (trx) => {
@@ -71,6 +75,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult | n
       status_page_visibility: toJson({ ...DEFAULT_VISIBILITY, enabled: true, statusPageIds: [pageId], serviceIds: [serviceIds.get("Databases")!], showAffectedServices: true }),
       created_at: now, updated_at: now,
     });
+    await seedPaymentsPage(trx, accountId, now);
     return { accountId, pageId };
   });
   const { rawKey } = await createApiKey(db, result.accountId, "demo key");
@@ -83,7 +88,7 @@ async function insertDemoIncident(db: Db, accountId: string, serviceIds: Map<str
   const id = newId();
   const updates: IncidentUpdate[] = d.updates.map((u) => {
     const at = start + u.after * MIN;
-    return { id: newId(), incident_id: id, status: u.status, description: u.text, public_incident_update_date: at, notify_subscribers: 0, created_at: at, updated_at: at };
+    return { id: newId(), incident_id: id, status: u.status, description: u.text, public_incident_update_date: at, notify_subscribers: 0, actor_type: null, actor_id: null, created_at: at, updated_at: at };
   });
   const created = updates[0].created_at;
   await insertIncident(db, { id, account_id: accountId, name: d.name, severity: d.severity, ...deriveFromUpdates(updates), created_at: created, updated_at: updates[updates.length - 1].created_at });

@@ -2,7 +2,7 @@ import "server-only";
 import { makeBadge } from "badge-maker";
 import { parseBadgeQuery, renderBadgeSvg, shieldsJson } from "@/lib/badges/render";
 import { pageBadge, serviceBadge, uptimeBadge, type BadgeValue } from "@/lib/badges/values";
-import { serviceOnPage, serviceUptime, uptimeWindowOf } from "./data";
+import { componentOnPage, componentParam, componentUptime, uptimeWindowOf } from "./data";
 import { embedRoute, type EmbedContext, type EmbedHandler, type ErrorRenderer } from "./route";
 
 export type BadgeFormat = "svg" | "json";
@@ -39,13 +39,14 @@ export function badgeRoute(format: BadgeFormat, valueOf: ValueOf): EmbedHandler 
 
 export const pageBadgeValue: ValueOf = async (ctx) => pageBadge((await ctx.snapshot()).status);
 
-export const serviceBadgeValue: ValueOf = async (ctx, params) => {
-  const service = serviceOnPage(await ctx.snapshot(), params.serviceId);
-  return serviceBadge(service.name, service.status);
+/** One component's status: /components/<id>/badge.* and its v1 name /services/<id>/badge.* share it. */
+export const componentBadgeValue: ValueOf = async (ctx, params) => {
+  const component = componentOnPage(await ctx.snapshot(), componentParam(params));
+  return serviceBadge(component.name, component.status);
 };
 
 export const uptimeBadgeValue: ValueOf = async (ctx, params) => {
   const window = uptimeWindowOf(params.window);
   const snap = await ctx.snapshot();
-  return uptimeBadge(window, serviceUptime(snap, serviceOnPage(snap, params.serviceId), window));
+  return uptimeBadge(window, componentUptime(snap, componentOnPage(snap, componentParam(params)), window));
 };

@@ -4,7 +4,7 @@ import { buildFeed, FEED_CONTENT_TYPE, type FeedFormat } from "@/lib/feeds/build
 import { listWindowsForPage } from "@/lib/maintenance/service";
 import { renderMarkdown } from "@/lib/markdown";
 import type { PageSnapshot } from "@/lib/public-page/load";
-import { loadCards } from "@/lib/status-pages/service";
+import { loadPageStructure } from "@/lib/components/structure";
 import type { ProjectionContext } from "@/lib/statuspage-compat/project";
 import { embedRoute, type EmbedHandler } from "./route";
 
@@ -24,8 +24,8 @@ export function feedRoute(format: FeedFormat): EmbedHandler {
 
 /** Reads the windows themselves: the calendar writes repeats as RRULEs, not as expanded occurrences. */
 export const calendarRoute: EmbedHandler = embedRoute("calendar", async (ctx) => {
-  const [windows, cards] = await Promise.all([listWindowsForPage(ctx.db, ctx.page.account_id, ctx.page.id), loadCards(ctx.db, ctx.page.id)]);
-  const serviceNames = new Map(cards.flatMap((c) => c.services.map((s) => [s.id, s.name] as const)));
+  const [windows, structure] = await Promise.all([listWindowsForPage(ctx.db, ctx.page.account_id, ctx.page.id), loadPageStructure(ctx.db, ctx.page)]);
+  const serviceNames = new Map(structure.components.map((c) => [c.id, c.name]));
   return {
     body: buildCalendar(windows, { page: ctx.page, pageUrl: ctx.pageUrl, serviceNames, now: ctx.now }),
     contentType: CALENDAR_CONTENT_TYPE,

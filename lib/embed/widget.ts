@@ -1,8 +1,8 @@
 import type { Theme } from "@/lib/db/types";
 import { escapeHtml } from "@/lib/feeds/build";
 import type { PageSnapshot } from "@/lib/public-page/load";
-import { formatUtc, updateStatusLabel } from "@/lib/public-page/view";
-import { pageBannerText, severityToStatus, type ServiceStatus } from "@/lib/status";
+import { formatUtc, incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
+import { pageBannerText, type ServiceStatus } from "@/lib/status";
 import { incidentUrl } from "@/lib/statuspage-compat/project";
 import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import type { ThemePalette } from "@/lib/theme/palette";
@@ -55,7 +55,7 @@ export function renderWidget(snap: PageSnapshot, pageUrl: string, theme: WidgetT
     ...open.map((v) => {
       const latest = v.updates[0];
       const when = latest ? ` · <time datetime="${new Date(latest.public_incident_update_date).toISOString()}">${formatUtc(latest.public_incident_update_date)}</time>` : "";
-      return `<li><span class="dot" style="color:${color(severityToStatus(v.incident.severity))};display:inline-block;width:8px;height:8px"></span> ${link(incidentUrl({ pageUrl }, v.incident.id), escapeHtml(v.incident.name))}<div class="meta">${updateStatusLabel(v.incident.last_update_status)}${when}</div></li>`;
+      return `<li><span class="dot" style="color:${color(incidentImpactStatus(v))};display:inline-block;width:8px;height:8px"></span> ${link(incidentUrl({ pageUrl }, v.incident.id), escapeHtml(v.incident.name))}<div class="meta">${updateStatusLabel(v.incident.last_update_status)}${when}</div></li>`;
     }),
     ...active.map(
       (m) =>

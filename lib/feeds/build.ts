@@ -1,8 +1,7 @@
 import { Feed, type Item } from "feed";
 import type { PageSnapshot } from "@/lib/public-page/load";
 import { statusLabel } from "@/lib/status/labels";
-import { updateStatusLabel } from "@/lib/public-page/view";
-import { severityToStatus } from "@/lib/status/derive";
+import { impactText, incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
 import { toIso } from "@/lib/db/time";
 import { incidentUrl, lastChange, occurrenceId } from "@/lib/statuspage-compat/project";
 import { feedText } from "@/lib/feeds/text";
@@ -35,12 +34,14 @@ interface Entry {
 }
 
 function incidentEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
-  const onThisPage = new Set(snap.cards.flatMap((c) => c.services.map((s) => s.id)));
-  return snap.incidents.flatMap(({ incident, services, updates }) => {
+  const onThisPage = new Set(snap.components.map((c) => c.id));
+  return snap.incidents.flatMap((view) => {
+    const { incident, updates } = view;
     const link = incidentUrl(ctx, incident.id);
-    // An incident may also touch services of other (perhaps private) pages: name only this page's.
-    const affected = services.filter((s) => onThisPage.has(s.id)).map((s) => s.name).join(", ");
-    const impact = statusLabel(severityToStatus(incident.severity));
+    // An incident may also touch components of other (perhaps private) pages: name only this page's.
+    const shown = view.components.filter((c) => onThisPage.has(c.id));
+    const affected = shown.map(impactText).join(", ");
+    const impact = statusLabel(incidentImpactStatus({ ...view, components: shown }));
     return updates.map((u) => ({
       title: `${incident.name}: ${updateStatusLabel(u.status)}`,
       id: `${link}#update-${u.id}`,
@@ -56,7 +57,7 @@ function incidentEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
 }
 
 function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
-  const names = new Map(snap.cards.flatMap((c) => c.services.map((s) => [s.id, s.name] as const)));
+  const names = new Map(snap.components.map((c) => [c.id, c.name]));
   return snap.maintenance.map((m) => {
     const when = `${toIso(m.startsAt)} – ${toIso(m.endsAt)} (UTC)`;
     const affected = !m.showAffectedServices ? "" : m.serviceIds === "ALL" ? "All services" : m.serviceIds.flatMap((id) => names.get(id) ?? []).join(", ");

@@ -13,6 +13,7 @@ import { errorToResponse, jsonResponse } from "./errors";
 import { consumeRateLimit } from "./rate-limit";
 import { parseWith } from "./validate";
 import type { Keyset } from "@/lib/db/keyset";
+import { apiKeyActor, type Actor } from "@/lib/actors";
 
 /** What a handler returns: a status with a JSON body, or 204 without one. */
 export type ApiResult = { status: number; body?: unknown };
@@ -31,6 +32,8 @@ export interface ApiContext<P, Q, B> {
   db: Db;
   accountId: string;
   apiKey: ApiKey;
+  /** who this request acts as, recorded on what it writes */
+  actor: Actor;
   params: P;
   query: Q;
   body: B;
@@ -100,7 +103,7 @@ export function apiRoute<P extends z.ZodType = never, Q extends z.ZodType = neve
         decode: (list, nextId) => (nextId === undefined || nextId === "" ? undefined : decodeCursor(secret, scope(list), nextId)),
         encode: (list, position) => (position ? encodeCursor(secret, scope(list), position) : null),
       };
-      const result = await handler({ req, db, accountId: apiKey.account_id, apiKey, params, query, body, requestId, cursors } as ApiContext<Out<P>, Out<Q>, Out<B>>);
+      const result = await handler({ req, db, accountId: apiKey.account_id, apiKey, actor: apiKeyActor(apiKey), params, query, body, requestId, cursors } as ApiContext<Out<P>, Out<Q>, Out<B>>);
       const headers = { ...rateHeaders, "X-Request-Id": requestId };
       if (result.status === 204) return new Response(null, { status: 204, headers: { ...headers, "Cache-Control": "private, no-store" } });
       return jsonResponse(result.status, result.body, headers);

@@ -1,4 +1,6 @@
-import type { IncidentUpdate, UpdateStatus } from "@/lib/db/types";
+import type { ImpactStatus, Incident, IncidentImpact, IncidentUpdate, Service, Severity, UpdateStatus } from "@/lib/db/types";
+import { severityToStatus, statusRank } from "@/lib/status";
+import type { AffectedComponent } from "./types";
 
 type UpdateFacts = Pick<IncidentUpdate, "status" | "public_incident_update_date" | "created_at" | "id">;
 
@@ -33,4 +35,43 @@ export function deriveFromUpdates(updates: UpdateFacts[]): {
 /** Seconds from the first update to the resolving one; null while open. */
 export function incidentDuration(startedAt: number, resolvedAt: number | null): number | null {
   return resolvedAt === null ? null : Math.round((resolvedAt - startedAt) / 1000);
+}
+
+/**
+ * What every public surface says an incident affects: a v1 incident's services at its severity; a v3
+ * incident's components at their open window's status, or at their worst once every window ended.
+ */
+export function affectedComponents(
+  incident: Pick<Incident, "severity">,
+  services: Pick<Service, "id" | "name">[],
+  impacts: (Pick<IncidentImpact, "component_id" | "status" | "ended_at"> & { component_name: string })[],
+): AffectedComponent[] {
+  if (impacts.length === 0) return services.map((s) => ({ id: s.id, name: s.name, status: severityToStatus(incident.severity) }));
+  const byComponent = new Map<string, AffectedComponent & { open: boolean }>();
+  for (const w of impacts) {
+    const seen = byComponent.get(w.component_id);
+    const open = w.ended_at === null;
+    // An open window is the truth now; among ended ones the worst is what the visitor should read.
+    if (!seen || (open && !seen.open) || (open === seen.open && statusRank(w.status) > statusRank(seen.status))) {
+      byComponent.set(w.component_id, { id: w.component_id, name: w.component_name, status: w.status, open });
+    }
+  }
+  return [...byComponent.values()].map(({ open: _o, ...c }) => c).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const SEVERITY_OF_IMPACT: Record<ImpactStatus, Severity> = {
+  MAJOR_OUTAGE: "MAJOR",
+  PARTIAL_OUTAGE: "MEDIUM",
+  DEGRADED_PERFORMANCE: "MINOR",
+  UNDER_MAINTENANCE: "MINOR",
+};
+
+/**
+ * The v1 severity a v3 incident is stored with: its worst impact window ever (MINOR with none). No v3
+ * answer shows it; the column is NOT NULL and surfaces that speak in one severity per incident read it.
+ */
+export function severityOfImpacts(statuses: Iterable<ImpactStatus>): Severity {
+  let worst: ImpactStatus | null = null;
+  for (const s of statuses) if (worst === null || statusRank(s) > statusRank(worst)) worst = s;
+  return worst === null ? "MINOR" : SEVERITY_OF_IMPACT[worst];
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { applyKeyset, type PageRequest } from "@/lib/db/keyset";
-import type { Incident, IncidentUpdate, Service } from "@/lib/db/types";
+import type { ExpressionBuilder, Insertable } from "kysely";
+import type { ActorType, Database, Incident, IncidentImpact, IncidentImpactsTable, IncidentsTable, IncidentUpdate, IncidentUpdatesTable, Service } from "@/lib/db/types";
 
-export async function insertIncident(db: Db, row: Incident): Promise<void> {
+export async function insertIncident(db: Db, row: Insertable<IncidentsTable>): Promise<void> {
   await db.insertInto("incidents").values(row).execute();
 }
 
@@ -11,8 +12,22 @@ export async function findIncident(db: Db, accountId: string, id: string): Promi
   return db.selectFrom("incidents").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
 }
 
+/** The account's v1 incidents (v3 ones belong to a page and are listed there). */
 export async function listIncidents(db: Db, accountId: string, page: PageRequest): Promise<Incident[]> {
-  return applyKeyset(db.selectFrom("incidents").selectAll().where("account_id", "=", accountId), "incidents", page, "desc").execute();
+  return applyKeyset(db.selectFrom("incidents").selectAll().where("account_id", "=", accountId).where("status_page_id", "is", null), "incidents", page, "desc").execute();
+}
+
+/**
+ * A v3 page's incidents, most recently updated first. The keyset is (updated_at, id): `after.createdAt`
+ * carries the updated_at of the previous page's last row.
+ */
+export async function listIncidentsOfPage(db: Db, pageId: string, page: PageRequest): Promise<Incident[]> {
+  let q = db.selectFrom("incidents").selectAll().where("status_page_id", "=", pageId);
+  if (page.after) {
+    const { createdAt: at, id } = page.after;
+    q = q.where((eb) => eb.or([eb("updated_at", "<", at), eb.and([eb("updated_at", "=", at), eb("id", "<", id)])]));
+  }
+  return q.orderBy("updated_at", "desc").orderBy("id", "desc").limit(page.limit + 1).execute();
 }
 
 export async function updateIncidentRow(db: Db, id: string, patch: Partial<Omit<Incident, "id" | "account_id">>): Promise<void> {
@@ -48,6 +63,44 @@ export async function listServicesOfIncidents(db: Db, incidentIds: readonly stri
     .execute();
 }
 
+/** v3 impact windows with their component's name, oldest first. */
+export async function listImpactsOfIncidents(db: Db, incidentIds: readonly string[]): Promise<(IncidentImpact & { component_name: string })[]> {
+  if (incidentIds.length === 0) return [];
+  return db
+    .selectFrom("incident_impacts")
+    .innerJoin("components", "components.id", "incident_impacts.component_id")
+    .where("incident_impacts.incident_id", "in", incidentIds)
+    .selectAll("incident_impacts")
+    .select("components.name as component_name")
+    .orderBy("incident_impacts.started_at")
+    .orderBy("incident_impacts.id")
+    .execute();
+}
+
+/** One incident's impact windows, oldest first (inside a verb's transaction). */
+export async function listImpacts(db: Db, incidentId: string): Promise<IncidentImpact[]> {
+  return db.selectFrom("incident_impacts").selectAll().where("incident_id", "=", incidentId).orderBy("started_at").orderBy("id").execute();
+}
+
+export async function insertImpacts(db: Db, rows: readonly Insertable<IncidentImpactsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto("incident_impacts").values([...rows]).execute();
+}
+
+/** Ends these open windows at `at`, never before they started; the closer is who they now speak for. */
+export async function closeImpacts(db: Db, ids: readonly string[], at: number, actor: { actor_type: ActorType | null; actor_id: string | null }): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable("incident_impacts")
+    .set((eb) => ({ ended_at: eb.case().when("started_at", ">", at).then(eb.ref("started_at")).else(at).end(), ...actor }))
+    .where("id", "in", ids)
+    .where("ended_at", "is", null)
+    .execute();
+}
+
+export async function deleteImpacts(db: Db, incidentId: string): Promise<void> {
+  await db.deleteFrom("incident_impacts").where("incident_id", "=", incidentId).execute();
+}
+
 /** Updates newest first (by posting order), as the API and the timeline show them. */
 export async function listUpdates(db: Db, incidentIds: readonly string[]): Promise<IncidentUpdate[]> {
   if (incidentIds.length === 0) return [];
@@ -64,7 +117,7 @@ export async function findUpdate(db: Db, incidentId: string, id: string): Promis
   return db.selectFrom("incident_updates").selectAll().where("incident_id", "=", incidentId).where("id", "=", id).executeTakeFirst();
 }
 
-export async function insertUpdate(db: Db, row: IncidentUpdate): Promise<void> {
+export async function insertUpdate(db: Db, row: Insertable<IncidentUpdatesTable>): Promise<void> {
   await db.insertInto("incident_updates").values(row).execute();
 }
 
@@ -76,33 +129,41 @@ export async function deleteUpdateRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom("incident_updates").where("id", "=", id).execute();
 }
 
-/** Incidents touching any of these services: unresolved ones, plus those resolved since `since`. */
-export async function listIncidentsForServices(db: Db, serviceIds: readonly string[], since: number): Promise<Incident[]> {
-  if (serviceIds.length === 0) return [];
+/** What a page shows incidents of: its own (v3) and those of the services its cards list (v1). */
+export interface IncidentScope {
+  pageId: string;
+  serviceIds: readonly string[];
+}
+
+export function onScope(scope: IncidentScope) {
+  return (eb: ExpressionBuilder<Database, "incidents">) =>
+    scope.serviceIds.length === 0
+      ? eb("incidents.status_page_id", "=", scope.pageId)
+      : eb.or([
+          eb("incidents.status_page_id", "=", scope.pageId),
+          eb.exists(
+            eb.selectFrom("incident_services").select("incident_services.incident_id").whereRef("incident_services.incident_id", "=", "incidents.id").where("incident_services.service_id", "in", scope.serviceIds),
+          ),
+        ]);
+}
+
+/** A page's incidents unresolved or resolved since `since`, newest first. */
+export async function listIncidentsForScope(db: Db, scope: IncidentScope, since: number): Promise<Incident[]> {
   return db
     .selectFrom("incidents")
     .selectAll()
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom("incident_services").select("incident_services.incident_id").whereRef("incident_services.incident_id", "=", "incidents.id").where("incident_services.service_id", "in", serviceIds),
-      ),
-    )
+    .where(onScope(scope))
     .where((eb) => eb.or([eb("resolved_at", "is", null), eb("resolved_at", ">=", since)]))
     .orderBy("started_at", "desc")
     .execute();
 }
 
-/** Incidents of these services that started before `before`, newest first (history pages). */
-export async function listIncidentsForServicesBetween(db: Db, serviceIds: readonly string[], from: number, to: number): Promise<Incident[]> {
-  if (serviceIds.length === 0) return [];
+/** A page's incidents that started in [from, to), newest first (history pages). */
+export async function listIncidentsForScopeBetween(db: Db, scope: IncidentScope, from: number, to: number): Promise<Incident[]> {
   return db
     .selectFrom("incidents")
     .selectAll()
-    .where((eb) =>
-      eb.exists(
-        eb.selectFrom("incident_services").select("incident_services.incident_id").whereRef("incident_services.incident_id", "=", "incidents.id").where("incident_services.service_id", "in", serviceIds),
-      ),
-    )
+    .where(onScope(scope))
     .where("started_at", ">=", from)
     .where("started_at", "<", to)
     .orderBy("started_at", "desc")

@@ -6,7 +6,7 @@ import { Service } from "@/lib/services/schema";
 export const Severity = z.enum(["CRITICAL", "MAJOR", "MEDIUM", "MINOR"]).meta({ id: "Severity" });
 export const UpdateStatus = z.enum(["INVESTIGATING", "IDENTIFIED", "MONITORING", "RESOLVED"]).meta({ id: "IncidentUpdateStatus" });
 
-const Name = text().trim().min(1, "must not be empty").max(255);
+export const IncidentName = text().trim().min(1, "must not be empty").max(255);
 const Services = z.array(ServiceReference).min(1, "must name at least one service").max(100);
 
 export const IncidentUpdateInput = z
@@ -20,16 +20,16 @@ export const IncidentUpdateInput = z
 
 export const CreateIncidentInput = z
   .strictObject({
-    name: Name,
+    name: IncidentName,
     severity: Severity,
     services: Services,
     incidentUpdates: z.array(IncidentUpdateInput).length(1, "must hold exactly one update"),
   })
   .meta({ id: "CreateIncidentInput" });
 
-export const UpdateIncidentInput = z.strictObject({ name: Name, severity: Severity, services: Services }).meta({ id: "UpdateIncidentInput" });
+export const UpdateIncidentInput = z.strictObject({ name: IncidentName, severity: Severity, services: Services }).meta({ id: "UpdateIncidentInput" });
 export const PatchIncidentInput = z
-  .strictObject({ name: Name.optional(), severity: Severity.optional(), services: Services.optional() })
+  .strictObject({ name: IncidentName.optional(), severity: Severity.optional(), services: Services.optional() })
   .meta({ id: "PatchIncidentInput" });
 
 export const IncidentUpdate = z

@@ -2,31 +2,62 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { pageOf, type PageRequest } from "@/lib/db/keyset";
-import type { Incident, IncidentUpdate } from "@/lib/db/types";
+import type { Incident, IncidentUpdate, StatusPage } from "@/lib/db/types";
 import { invalidatePages } from "@/lib/cache/invalidate";
-import { ConflictError, NotFoundError } from "@/lib/errors";
+import { ConflictError, NotFoundError, ValidationError, type AppError } from "@/lib/errors";
+import { getPageOrThrow } from "@/lib/status-pages/service";
 import { requireServices } from "@/lib/services/service";
 import { pageIdsForServices } from "@/lib/status-pages/affected";
 import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
-import { deriveFromUpdates } from "./derive";
+import { affectedComponents, deriveFromUpdates } from "./derive";
+import type { Actor } from "@/lib/actors";
 import * as q from "./queries";
 import type { CreateIncidentInput, IncidentPatch, IncidentUpdateInput, IncidentView } from "./types";
 
-export async function getIncidentOrThrow(db: Db, accountId: string, id: string): Promise<Incident> {
+/** Any incident of the account, v1 or v3; the helpers below decide which API may touch it. */
+async function findIncidentOrThrow(db: Db, accountId: string, id: string): Promise<Incident> {
   const row = isUuid(id) ? await q.findIncident(db, accountId, id) : undefined;
   if (!row) throw new NotFoundError("Incident not found");
   return row;
 }
 
-/** Incidents with their services and updates, in two queries however many incidents there are. */
+/** A v1 incident. A v3 one belongs to a page and is served by /v3 only: 400 naming where. */
+export async function getIncidentOrThrow(db: Db, accountId: string, id: string): Promise<Incident> {
+  const row = await findIncidentOrThrow(db, accountId, id);
+  if (row.status_page_id !== null) {
+    const use = `/v3/status-pages/${row.status_page_id}/incidents/${row.id}`;
+    throw new ValidationError(`This incident is on a v3 status page: use ${use}`, { use });
+  }
+  return row;
+}
+
+/** A v3 incident of this page; a v1 incident of the account is a 400 naming the v1 path, one of another page 404. */
+export async function getV3IncidentOrThrow(db: Db, accountId: string, pageId: string, id: string): Promise<{ page: StatusPage; incident: Incident }> {
+  const page = await getPageOrThrow(db, accountId, pageId, { version: 3 });
+  const incident = await findIncidentOrThrow(db, accountId, id);
+  if (incident.status_page_id === null) {
+    const use = `/v1/status-pages/incidents/${incident.id}`;
+    throw new ValidationError(`This incident is not on a v3 status page: use ${use}`, { fields: ["incidentId"], use });
+  }
+  if (incident.status_page_id !== page.id) throw new NotFoundError("Incident not found");
+  return { page, incident };
+}
+
+/** Incidents with what they affect and their updates, in three queries however many incidents there are. */
 export async function loadIncidentViews(db: Db, incidents: Incident[]): Promise<IncidentView[]> {
   const ids = incidents.map((i) => i.id);
-  const [services, updates] = await Promise.all([q.listServicesOfIncidents(db, ids), q.listUpdates(db, ids)]);
-  return incidents.map((incident) => ({
-    incident,
-    services: services.filter((s) => s.incident_id === incident.id).map(({ incident_id: _i, ...s }) => s),
-    updates: updates.filter((u) => u.incident_id === incident.id),
-  }));
+  const [services, impacts, updates] = await Promise.all([q.listServicesOfIncidents(db, ids), q.listImpactsOfIncidents(db, ids), q.listUpdates(db, ids)]);
+  return incidents.map((incident) => {
+    const own = services.filter((s) => s.incident_id === incident.id).map(({ incident_id: _i, ...s }) => s);
+    const windows = impacts.filter((w) => w.incident_id === incident.id);
+    return {
+      incident,
+      services: own,
+      impacts: windows.map(({ component_name: _n, ...w }) => w),
+      components: affectedComponents(incident, own, windows),
+      updates: updates.filter((u) => u.incident_id === incident.id),
+    };
+  });
 }
 
 export async function getIncidentView(db: Db, accountId: string, id: string): Promise<IncidentView> {
@@ -48,12 +79,15 @@ async function serviceIdsOf(db: Db, incidentId: string): Promise<string[]> {
   return (await q.listIncidentServiceIds(db, [incidentId])).map((r) => r.service_id);
 }
 
-async function refreshDerived(db: Db, incidentId: string, at: number): Promise<void> {
-  const updates = await q.listUpdates(db, [incidentId]);
-  await q.updateIncidentRow(db, incidentId, { ...deriveFromUpdates(updates), updated_at: at });
+export type Derived = ReturnType<typeof deriveFromUpdates>;
+
+async function refreshDerived(db: Db, incidentId: string, at: number): Promise<Derived> {
+  const derived = deriveFromUpdates(await q.listUpdates(db, [incidentId]));
+  await q.updateIncidentRow(db, incidentId, { ...derived, updated_at: at });
+  return derived;
 }
 
-function updateRow(incidentId: string, input: IncidentUpdateInput, status: IncidentUpdate["status"], at: number): IncidentUpdate {
+export function updateRow(incidentId: string, input: IncidentUpdateInput, status: IncidentUpdate["status"], at: number, actor: Actor | undefined): IncidentUpdate {
   return {
     id: newId(),
     incident_id: incidentId,
@@ -61,20 +95,33 @@ function updateRow(incidentId: string, input: IncidentUpdateInput, status: Incid
     description: input.description,
     public_incident_update_date: input.publicIncidentUpdateDate ?? at,
     notify_subscribers: input.notifySubscribers ? 1 : 0,
+    actor_type: actor?.type ?? null,
+    actor_id: actor?.id ?? null,
     created_at: at,
     updated_at: at,
   };
 }
 
 /** An incident and its first update are written together or not at all; subscribers are queued in the same transaction. */
-export async function createIncident(db: Db, accountId: string, input: CreateIncidentInput): Promise<IncidentView> {
+export async function createIncident(db: Db, accountId: string, input: CreateIncidentInput, actor?: Actor): Promise<IncidentView> {
   await requireServices(db, accountId, input.serviceIds, "services");
   const at = Date.now();
   const id = newId();
   const serviceIds = [...new Set(input.serviceIds)];
   const pages = await db.transaction().execute(async (trx) => {
-    const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at);
-    await q.insertIncident(trx, { id, account_id: accountId, name: input.name, severity: input.severity, ...deriveFromUpdates([update]), created_at: at, updated_at: at });
+    const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
+    await q.insertIncident(trx, {
+      id,
+      account_id: accountId,
+      status_page_id: null,
+      name: input.name,
+      severity: input.severity,
+      impact_actor_type: actor?.type ?? null,
+      impact_actor_id: actor?.id ?? null,
+      ...deriveFromUpdates([update]),
+      created_at: at,
+      updated_at: at,
+    });
     await q.setIncidentServices(trx, id, serviceIds);
     await q.insertUpdate(trx, update);
     if (update.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: id, updateId: update.id, serviceIds });
@@ -85,12 +132,14 @@ export async function createIncident(db: Db, accountId: string, input: CreateInc
 }
 
 /** PUT replaces name, severity and services; PATCH passes only what changes. */
-export async function updateIncident(db: Db, accountId: string, id: string, patch: IncidentPatch): Promise<IncidentView> {
+export async function updateIncident(db: Db, accountId: string, id: string, patch: IncidentPatch, actor?: Actor): Promise<IncidentView> {
   await getIncidentOrThrow(db, accountId, id);
   if (patch.serviceIds) await requireServices(db, accountId, patch.serviceIds, "services");
   const pages = await db.transaction().execute(async (trx) => {
     const before = await serviceIdsOf(trx, id);
-    await q.updateIncidentRow(trx, id, { name: patch.name, severity: patch.severity, updated_at: Date.now() });
+    const impactChanged = patch.severity !== undefined || patch.serviceIds !== undefined;
+    const impactActor = impactChanged ? { impact_actor_type: actor?.type ?? null, impact_actor_id: actor?.id ?? null } : {};
+    await q.updateIncidentRow(trx, id, { name: patch.name, severity: patch.severity, ...impactActor, updated_at: Date.now() });
     if (patch.serviceIds) await q.setIncidentServices(trx, id, [...new Set(patch.serviceIds)]);
     return pageIdsForServices(trx, [...before, ...(patch.serviceIds ?? [])]);
   });
@@ -120,18 +169,23 @@ export async function listIncidentUpdates(db: Db, accountId: string, incidentId:
   return (await q.listUpdates(db, [incidentId])).slice(0, limit);
 }
 
+/** Writes a new update (v1 and v3) in the caller's transaction and refreshes the incident's derived columns. */
+export async function writeUpdate(trx: Db, incident: Incident, input: IncidentUpdateInput, actor?: Actor): Promise<{ row: IncidentUpdate; derived: Derived }> {
+  // Posting order decides the latest update: keep created_at strictly increasing within an incident.
+  const [newest] = await q.listUpdates(trx, [incident.id]);
+  const at = Math.max(Date.now(), (newest?.created_at ?? 0) + 1);
+  // The default status is read here, inside the transaction, so concurrent posts never take a stale one.
+  const row = updateRow(incident.id, input, input.status ?? newest?.status ?? incident.last_update_status, at, actor);
+  await q.insertUpdate(trx, row);
+  return { row, derived: await refreshDerived(trx, incident.id, at) };
+}
+
 /** A new update; its status defaults to the incident's current one. A non-resolved update after RESOLVED reopens. */
-export async function addIncidentUpdate(db: Db, accountId: string, incidentId: string, input: IncidentUpdateInput): Promise<IncidentUpdate> {
+export async function addIncidentUpdate(db: Db, accountId: string, incidentId: string, input: IncidentUpdateInput, actor?: Actor): Promise<IncidentUpdate> {
   const incident = await getIncidentOrThrow(db, accountId, incidentId);
   let row: IncidentUpdate | undefined;
   const pages = await db.transaction().execute(async (trx) => {
-    // Posting order decides the latest update: keep created_at strictly increasing within an incident.
-    const [newest] = await q.listUpdates(trx, [incidentId]);
-    const at = Math.max(Date.now(), (newest?.created_at ?? 0) + 1);
-    // The default status is read here, inside the transaction, so concurrent posts never take a stale one.
-    row = updateRow(incidentId, input, input.status ?? newest?.status ?? incident.last_update_status, at);
-    await q.insertUpdate(trx, row);
-    await refreshDerived(trx, incidentId, at);
+    ({ row } = await writeUpdate(trx, incident, input, actor));
     const serviceIds = await serviceIdsOf(trx, incidentId);
     if (row.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId, updateId: row.id, serviceIds });
     return pageIdsForServices(trx, serviceIds);
@@ -140,33 +194,44 @@ export async function addIncidentUpdate(db: Db, accountId: string, incidentId: s
   return row!;
 }
 
-/** Editing an update never notifies again, whatever notifySubscribers says. */
-export async function editIncidentUpdate(db: Db, accountId: string, incidentId: string, updateId: string, input: IncidentUpdateInput): Promise<IncidentUpdate> {
-  const existing = await getUpdateOrThrow(db, accountId, incidentId, updateId);
+/** Edits an update (v1 and v3) in the caller's transaction; omitted fields keep their stored values. */
+export async function rewriteUpdate(trx: Db, existing: IncidentUpdate, input: IncidentUpdateInput, actor?: Actor): Promise<Derived> {
   const at = Date.now();
+  await q.updateUpdateRow(trx, existing.id, {
+    description: input.description,
+    status: input.status ?? existing.status,
+    public_incident_update_date: input.publicIncidentUpdateDate ?? existing.public_incident_update_date,
+    notify_subscribers: input.notifySubscribers === undefined ? existing.notify_subscribers : input.notifySubscribers ? 1 : 0,
+    // The last editor is who the update now speaks for.
+    actor_type: actor?.type ?? existing.actor_type,
+    actor_id: actor ? actor.id : existing.actor_id,
+    updated_at: at,
+  });
+  return refreshDerived(trx, existing.incident_id, at);
+}
+
+/** Editing an update never notifies again, whatever notifySubscribers says. */
+export async function editIncidentUpdate(db: Db, accountId: string, incidentId: string, updateId: string, input: IncidentUpdateInput, actor?: Actor): Promise<IncidentUpdate> {
+  const existing = await getUpdateOrThrow(db, accountId, incidentId, updateId);
   const pages = await db.transaction().execute(async (trx) => {
-    await q.updateUpdateRow(trx, updateId, {
-      description: input.description,
-      status: input.status ?? existing.status,
-      public_incident_update_date: input.publicIncidentUpdateDate ?? existing.public_incident_update_date,
-      notify_subscribers: input.notifySubscribers === undefined ? existing.notify_subscribers : input.notifySubscribers ? 1 : 0,
-      updated_at: at,
-    });
-    await refreshDerived(trx, incidentId, at);
+    await rewriteUpdate(trx, existing, input, actor);
     return pageIdsForServices(trx, await serviceIdsOf(trx, incidentId));
   });
   await invalidatePages(pages);
   return getUpdateOrThrow(db, accountId, incidentId, updateId);
 }
 
+/** Deletes an update (v1 and v3) in the caller's transaction; the last one stays (v1 answers 409, v3 400). */
+export async function removeUpdate(trx: Db, incidentId: string, updateId: string, lastOne: (message: string) => AppError): Promise<Derived> {
+  if ((await q.listUpdates(trx, [incidentId])).length <= 1) throw lastOne("An incident keeps at least one update; delete the incident instead");
+  await q.deleteUpdateRow(trx, updateId);
+  return refreshDerived(trx, incidentId, Date.now());
+}
+
 export async function deleteIncidentUpdate(db: Db, accountId: string, incidentId: string, updateId: string): Promise<void> {
   await getUpdateOrThrow(db, accountId, incidentId, updateId);
   const pages = await db.transaction().execute(async (trx) => {
-    if ((await q.listUpdates(trx, [incidentId])).length <= 1) {
-      throw new ConflictError("An incident keeps at least one update; delete the incident instead");
-    }
-    await q.deleteUpdateRow(trx, updateId);
-    await refreshDerived(trx, incidentId, Date.now());
+    await removeUpdate(trx, incidentId, updateId, (message) => new ConflictError(message));
     return pageIdsForServices(trx, await serviceIdsOf(trx, incidentId));
   });
   await invalidatePages(pages);

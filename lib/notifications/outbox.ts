@@ -1,12 +1,12 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import { pageIdsForServices } from "@/lib/status-pages/affected";
 import { snapshotIncidentUpdate } from "./payload";
-import { fanOut, insertEvent } from "./queries";
+import { fanOut, insertEvent, pagesShowing } from "./queries";
 
 interface IncidentUpdateEvent {
   incidentId: string;
   updateId: string;
+  /** the components (v1: services) it affects */
   serviceIds: string[];
 }
 
@@ -15,7 +15,7 @@ interface IncidentUpdateEvent {
  * a rolled-back update sends nothing. One event per affected page holds the snapshot the messages are rendered from.
  */
 export async function enqueueIncidentUpdate(trx: Db, event: IncidentUpdateEvent): Promise<void> {
-  const pageIds = await pageIdsForServices(trx, event.serviceIds);
+  const pageIds = await pagesShowing(trx, event.serviceIds);
   if (pageIds.length === 0) return;
   const at = Date.now();
   for (const pageId of pageIds) {

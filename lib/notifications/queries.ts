@@ -19,23 +19,40 @@ function uuidExpr(db: Db) {
 }
 
 /**
- * Fans one event out to the page's verified subscribers whose scope meets `serviceIds` (null = any service):
- * one set-based statement whatever the number of subscribers. The idempotency key (event × subscriber)
- * is unique, so queuing the same event twice adds nothing.
+ * Fans one event out to the page's verified subscribers whose scope meets `componentIds` (null = anything):
+ * one set-based statement whatever the number of subscribers. A v1 subscriber's scope is services, a v3
+ * subscriber's components, where a group covers its current children. The idempotency key (event ×
+ * subscriber) is unique, so queuing the same event twice adds nothing.
  */
-export async function fanOut(trx: Db, eventId: string, kind: EventKind, pageId: string, serviceIds: readonly string[] | null, at: number): Promise<number> {
-  if (serviceIds !== null && serviceIds.length === 0) return 0;
+export async function fanOut(trx: Db, eventId: string, kind: EventKind, pageId: string, componentIds: readonly string[] | null, at: number): Promise<number> {
+  if (componentIds !== null && componentIds.length === 0) return 0;
+  const ids = componentIds === null ? [] : [...componentIds];
   const select = trx
     .selectFrom("subscribers as s")
     .where("s.status_page_id", "=", pageId)
     .where("s.status", "=", "VERIFIED")
     .where("s.unsubscribed_at", "is", null)
     .where((eb) =>
-      serviceIds === null
+      componentIds === null
         ? sql<boolean>`1 = 1`
         : eb.or([
-            eb("s.service_ids", "is", null),
-            eb.exists(eb.selectFrom("subscriber_services as ss").select("ss.subscriber_id").whereRef("ss.subscriber_id", "=", "s.id").where("ss.service_id", "in", [...serviceIds])),
+            eb.and([
+              eb("s.service_ids", "is", null),
+              eb.not(eb.exists(eb.selectFrom("subscriber_components as sc0").select("sc0.subscriber_id").whereRef("sc0.subscriber_id", "=", "s.id"))),
+            ]),
+            eb.exists(eb.selectFrom("subscriber_services as ss").select("ss.subscriber_id").whereRef("ss.subscriber_id", "=", "s.id").where("ss.service_id", "in", ids)),
+            eb.exists(
+              eb
+                .selectFrom("subscriber_components as sc")
+                .select("sc.subscriber_id")
+                .whereRef("sc.subscriber_id", "=", "s.id")
+                .where((e2) =>
+                  e2.or([
+                    e2("sc.component_id", "in", ids),
+                    e2("sc.component_id", "in", e2.selectFrom("components as c").select("c.parent_id").where("c.id", "in", ids).where("c.parent_id", "is not", null)),
+                  ]),
+                ),
+            ),
           ]),
     )
     .select((eb) => [
@@ -107,10 +124,10 @@ export async function cancelPendingDeliveries(trx: Db, subscriberId: string, at 
     .execute();
 }
 
-/** Of the given services (null = all), those the page shows, in card order. */
-export async function servicesOnPage(db: Db, pageId: string, serviceIds: readonly string[] | null): Promise<{ id: string; name: string }[]> {
-  if (serviceIds !== null && serviceIds.length === 0) return [];
-  let q = db
+/** Of the given components (null = all), those the page shows, in display order: its cards' services (v1) or its own visible components (v3). */
+export async function servicesOnPage(db: Db, pageId: string, componentIds: readonly string[] | null): Promise<{ id: string; name: string }[]> {
+  if (componentIds !== null && componentIds.length === 0) return [];
+  let cards = db
     .selectFrom("card_services")
     .innerJoin("cards", "cards.id", "card_services.card_id")
     .innerJoin("services", "services.id", "card_services.service_id")
@@ -118,9 +135,24 @@ export async function servicesOnPage(db: Db, pageId: string, serviceIds: readonl
     .select(["services.id", "services.name"])
     .orderBy("cards.position")
     .orderBy("card_services.position");
-  if (serviceIds) q = q.where("services.id", "in", [...serviceIds]);
+  let own = db.selectFrom("components").where("status_page_id", "=", pageId).where("hidden", "=", 0).where("type", "=", "SERVICE").select(["id", "name"]).orderBy("display_order").orderBy("id");
+  if (componentIds) {
+    cards = cards.where("services.id", "in", [...componentIds]);
+    own = own.where("id", "in", [...componentIds]);
+  }
+  const [fromCards, fromComponents] = await Promise.all([cards.execute(), own.execute()]);
   const seen = new Set<string>();
-  return (await q.execute()).filter((s) => !seen.has(s.id) && seen.add(s.id));
+  return [...fromCards, ...fromComponents].filter((s) => !seen.has(s.id) && seen.add(s.id));
+}
+
+/** Pages that show any of these components: those whose cards list them (v1) and those they belong to (v3). */
+export async function pagesShowing(db: Db, componentIds: readonly string[]): Promise<string[]> {
+  if (componentIds.length === 0) return [];
+  const [cards, own] = await Promise.all([
+    db.selectFrom("card_services").innerJoin("cards", "cards.id", "card_services.card_id").where("card_services.service_id", "in", componentIds).select("cards.status_page_id").distinct().execute(),
+    db.selectFrom("components").where("id", "in", componentIds).select("status_page_id").distinct().execute(),
+  ]);
+  return [...new Set([...cards, ...own].map((r) => r.status_page_id))];
 }
 
 /** An incident and its newest updates (what a message about one of them quotes). */

@@ -17,7 +17,8 @@ export interface OgFrame {
 export interface PageOgData extends OgFrame {
   status: ServiceStatus;
   statusText: string;
-  cards: { name: string; status: ServiceStatus; statusText: string }[];
+  /** top-level entries: groups (v1: cards) and components outside any group */
+  entries: { name: string; status: ServiceStatus; statusText: string }[];
 }
 
 export interface IncidentOgData extends OgFrame {
@@ -26,7 +27,8 @@ export interface IncidentOgData extends OgFrame {
   severityStatus: ServiceStatus;
   latestStatus: string;
   updatedAt: string;
-  services: string[];
+  /** "API — Partial outage", one per affected component */
+  affected: string[];
 }
 
 function Frame({ frame, children }: { frame: OgFrame; children: ReactElement | ReactElement[] }) {
@@ -52,7 +54,7 @@ function Dot({ color, size }: { color: string; size: number }) {
 }
 
 export function PageOgImage(d: PageOgData) {
-  const shown = d.cards.slice(0, 4);
+  const shown = d.entries.slice(0, 4);
   return (
     <Frame frame={d}>
       <div style={{ display: "flex", alignItems: "center", padding: "28px 36px", borderRadius: 20, background: d.palette.cardBackgroundColor, border: `3px solid ${d.statusColors[d.status]}` }}>
@@ -84,7 +86,7 @@ export function IncidentOgImage(d: IncidentOgData) {
       </div>
       <div style={{ display: "flex", marginTop: 28, fontSize: 58, fontWeight: 700, lineHeight: 1.15, color: d.palette.titleFontColor }}>{ogText(d.name, 110)}</div>
       <div style={{ display: "flex", marginTop: 28, fontSize: 28, color: d.palette.bodyFontColorMuted }}>
-        {d.services.length > 0 ? ogText(`Affected: ${d.services.join(", ")}`, 90) : ""}
+        {d.affected.length > 0 ? ogText(`Affected: ${d.affected.join(", ")}`, 90) : ""}
       </div>
     </Frame>
   );

@@ -3,8 +3,8 @@ import { ImageResponse } from "next/og";
 import type { StatusPage } from "@/lib/db/types";
 import type { IncidentView } from "@/lib/incidents/types";
 import type { PageSnapshot } from "@/lib/public-page/load";
-import { updateStatusLabel } from "@/lib/public-page/view";
-import { pageBannerText, severityToStatus, statusLabel } from "@/lib/status";
+import { hasComponentImpacts, impactText, incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
+import { pageBannerText, statusLabel } from "@/lib/status";
 import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import { IncidentOgImage, OG_SIZE, PageOgImage, type OgFrame } from "./images";
 import { fetchLogo } from "./logo";
@@ -23,16 +23,16 @@ async function png(element: React.ReactElement): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** The page's link preview: name, logo, overall status and its cards, in the page's colours. */
+/** The page's link preview: name, logo, overall status and its top-level entries (groups, components), in the page's colours. */
 export async function pageImageElement(snap: PageSnapshot, pageUrl: string): Promise<React.ReactElement> {
   const frame = await frameOf(snap.page, pageUrl);
-  const cards = snap.cards.map((c) => ({ name: c.name, status: c.status, statusText: statusLabel(c.status) }));
-  return <PageOgImage {...frame} status={snap.status} statusText={pageBannerText(snap.status)} cards={cards} />;
+  const entries = snap.entries.map((e) => ({ name: e.name, status: e.status, statusText: statusLabel(e.status) }));
+  return <PageOgImage {...frame} status={snap.status} statusText={pageBannerText(snap.status)} entries={entries} />;
 }
 
 export const renderPageImage = async (snap: PageSnapshot, pageUrl: string) => png(await pageImageElement(snap, pageUrl));
 
-/** An incident's link preview: name, severity, latest status and when it was posted. */
+/** An incident's link preview: name, severity (v3: worst impact), latest status, when it was posted and what it affects. */
 export async function incidentImageElement(page: StatusPage, view: IncidentView, pageUrl: string): Promise<React.ReactElement> {
   const frame = await frameOf(page, pageUrl);
   const latest = view.updates[0];
@@ -43,11 +43,11 @@ export async function incidentImageElement(page: StatusPage, view: IncidentView,
     <IncidentOgImage
       {...frame}
       name={view.incident.name}
-      severity={view.incident.severity}
-      severityStatus={resolved ? "OPERATIONAL" : severityToStatus(view.incident.severity)}
+      severity={hasComponentImpacts(view) ? statusLabel(incidentImpactStatus(view)) : view.incident.severity}
+      severityStatus={resolved ? "OPERATIONAL" : incidentImpactStatus(view)}
       latestStatus={updateStatusLabel(view.incident.last_update_status)}
       updatedAt={updatedAt}
-      services={view.services.map((s) => s.name)}
+      affected={view.components.map(impactText)}
     />
   );
 }

@@ -12,6 +12,8 @@ import { z } from "zod";
 import { op } from "./helpers";
 import { subscriptionPaths } from "./subscriptions";
 import { apiKeyPaths } from "./api-keys";
+import { v3PagePaths } from "./v3-pages";
+import { v3IncidentPaths } from "./v3-incidents";
 
 const P = "Status pages";
 const S = "Services";
@@ -71,6 +73,7 @@ const paths: ZodOpenApiPathsObject = {
   "/v1/incidents/{incidentId}/updates/{id}": {
     delete: op({ id: "deleteIncidentUpdateLegacy", summary: "Delete an update (older path)", tag: I, params: LegacyUpdateParams, ok: [204, null, "Deleted"], errors: [404, 409] }),
   },
+  ...v3IncidentPaths,
   "/v1/maintenance-windows": {
     get: op({ id: "listMaintenanceWindows", summary: "List maintenance windows (page pagination, time filters)", tag: M, query: MaintenanceWindowQuery, ok: [200, MaintenanceWindowList, "Windows, latest start first"], errors: [] }),
     post: op({ id: "createMaintenanceWindow", summary: "Create a maintenance window", tag: M, body: CreateMaintenanceWindowInput, ok: [201, MaintenanceWindow, "The window"], errors: [] }),
@@ -97,6 +100,7 @@ const paths: ZodOpenApiPathsObject = {
   "/next/users/me": {
     get: op({ id: "getCurrentActor", summary: "Who is calling: the API key (Heliograph has no user logins)", tag: A, ok: [200, ApiKeyActor, "The key"], errors: [] }),
   },
+  ...v3PagePaths,
 };
 
 let cached: ReturnType<typeof createDocument> | undefined;

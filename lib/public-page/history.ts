@@ -1,11 +1,11 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { StatusPage } from "@/lib/db/types";
-import { listIncidentsForServicesBetween } from "@/lib/incidents/queries";
+import { listIncidentsForScopeBetween } from "@/lib/incidents/queries";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import type { IncidentView } from "@/lib/incidents/types";
 import { listWindowsForPage } from "@/lib/maintenance/service";
-import { loadCards } from "@/lib/status-pages/service";
+import { loadPageStructure } from "@/lib/components/structure";
 import { maintenanceOccurrences } from "./maintenance";
 import { earliestIncidentStart } from "./queries";
 import { historyMonths, onPage, type HistoryMonth, type MaintenanceOccurrence } from "./view";
@@ -19,17 +19,15 @@ export interface HistoryPage {
 
 /** Incidents and completed maintenance of three months, newest first; `page` walks backwards in time. */
 export async function loadHistory(db: Db, page: StatusPage, pageNumber: number, now = Date.now()): Promise<HistoryPage> {
-  const cards = await loadCards(db, page.id);
-  const services = cards.flatMap((c) => c.services);
-  const serviceIds = [...new Set(services.map((s) => s.id))];
-  const ids = new Set(serviceIds);
+  const structure = await loadPageStructure(db, page);
+  const ids = new Set(structure.components.map((c) => c.id));
   const months = historyMonths(pageNumber, now);
   const from = months[months.length - 1].start;
   const to = months[0].end;
   const [rows, windows, firstIncident] = await Promise.all([
-    listIncidentsForServicesBetween(db, serviceIds, from, to),
+    listIncidentsForScopeBetween(db, structure.scope, from, to),
     listWindowsForPage(db, page.account_id, page.id),
-    earliestIncidentStart(db, serviceIds),
+    earliestIncidentStart(db, structure.scope),
   ]);
   const incidents = (await loadIncidentViews(db, rows)).map((v) => onPage(v, ids));
   const maintenance = maintenanceOccurrences(windows, from, Math.min(to, now)).filter((o) => o.endsAt <= now);
@@ -40,7 +38,7 @@ export async function loadHistory(db: Db, page: StatusPage, pageNumber: number, 
       incidents: incidents.filter((v) => v.incident.started_at >= m.start && v.incident.started_at < m.end),
       maintenance: maintenance.filter((o) => o.startsAt >= m.start && o.startsAt < m.end).sort((a, b) => b.startsAt - a.startsAt),
     })),
-    serviceNames: new Map(services.map((s) => [s.id, s.name])),
+    serviceNames: new Map(structure.components.map((c) => [c.id, c.name])),
     hasOlder: from > earliest,
     page: pageNumber,
   };

@@ -1,34 +1,40 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { StatusPage } from "@/lib/db/types";
-import { listIncidentsForServices } from "@/lib/incidents/queries";
+import { listIncidentsForScope } from "@/lib/incidents/queries";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import { listWindowsForPage } from "@/lib/maintenance/service";
 import { maintenanceOccurrences, type PageMaintenance } from "./maintenance";
-import { loadCards } from "@/lib/status-pages/service";
+import { loadPageStructure, type ShownComponent } from "@/lib/components/structure";
 import { serviceStatusAt, worstStatus, type IncidentSpan, type MaintenanceSpan, type ServiceStatus } from "@/lib/status";
 import { openIntervalsFromUpdates } from "@/lib/status/intervals";
-import { dailyUptime, meanUptime, overallUptime, type DayUptime } from "@/lib/uptime";
+import { dailyUptime, groupDays, meanUptime, overallUptime, type DayUptime } from "@/lib/uptime";
 import type { IncidentView } from "@/lib/incidents/types";
-import type { CardWithServices } from "@/lib/status-pages/types";
 import { postedTimeline } from "@/lib/incidents/derive";
+import { onPage } from "./view";
 
 const DAY = 86_400_000;
 
-export interface ServiceSnapshot {
-  id: string;
-  name: string;
+/** A component (v1: a service) as the page shows it: status now and its 90 days. */
+export interface ComponentSnapshot extends ShownComponent {
   status: ServiceStatus;
   uptime: number | null;
   days: DayUptime[];
-  createdAt: number;
-  updatedAt: number;
+}
+
+/** A top-level entry: a group (v1: a card) summarising its components, or a component on its own. */
+export interface EntrySnapshot extends ComponentSnapshot {
+  kind: "group" | "component";
+  children: ComponentSnapshot[];
 }
 
 export interface PageSnapshot {
   page: StatusPage;
   status: ServiceStatus;
-  cards: { id: string; name: string; status: ServiceStatus; uptime: number | null; services: ServiceSnapshot[]; createdAt: number; updatedAt: number }[];
+  /** top-level entries in display order */
+  entries: EntrySnapshot[];
+  /** every component shown, each once, in display order */
+  components: ComponentSnapshot[];
   /** unresolved incidents and those resolved in the last 90 days, newest first */
   incidents: IncidentView[];
   maintenance: PageMaintenance[];
@@ -39,44 +45,44 @@ export function incidentSpan(v: IncidentView): IncidentSpan {
   return {
     id: v.incident.id,
     severity: v.incident.severity,
-    serviceIds: v.services.map((s) => s.id),
+    serviceIds: v.components.map((c) => c.id),
     startedAt: v.incident.started_at,
     resolvedAt: v.incident.resolved_at,
     // The same timeline the incident row was derived from (times never decrease, so the sort keeps its order).
     openIntervals: openIntervalsFromUpdates(postedTimeline(v.updates)),
+    impacts: v.impacts.length > 0 ? v.impacts.map((w) => ({ componentId: w.component_id, status: w.status, from: w.started_at, to: w.ended_at })) : undefined,
   };
+}
+
+export function maintenanceSpans(maintenance: PageMaintenance[]): MaintenanceSpan[] {
+  return maintenance.map((m) => ({ id: m.id, serviceIds: m.serviceIds, startsAt: m.startsAt, endsAt: m.endsAt }));
 }
 
 /**
  * Everything a status page shows, read in a handful of queries and derived with the pure status and
- * uptime functions. The public page, its JSON, badges and feeds all start from this snapshot.
+ * uptime functions, the same way for v1 and v3 pages. The public page, its JSON, badges and feeds all
+ * start from this snapshot.
  */
 export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now()): Promise<PageSnapshot> {
-  const cards: CardWithServices[] = await loadCards(db, page.id);
-  const serviceIds = [...new Set(cards.flatMap((c) => c.services.map((s) => s.id)))];
-  const [incidentRows, windows] = await Promise.all([
-    listIncidentsForServices(db, serviceIds, now - 91 * DAY),
-    listWindowsForPage(db, page.account_id, page.id),
-  ]);
-  const incidents = await loadIncidentViews(db, incidentRows);
+  const structure = await loadPageStructure(db, page);
+  const [incidentRows, windows] = await Promise.all([listIncidentsForScope(db, structure.scope, now - 91 * DAY), listWindowsForPage(db, page.account_id, page.id)]);
+  const shownIds = new Set(structure.components.map((c) => c.id));
+  const incidents = (await loadIncidentViews(db, incidentRows)).map((v) => onPage(v, shownIds));
   const spans = incidents.map(incidentSpan);
   const maintenance = maintenanceOccurrences(windows, now - 91 * DAY, now + 60 * DAY);
-  const maintenanceSpans: MaintenanceSpan[] = maintenance.map((m) => ({ id: m.id, serviceIds: m.serviceIds, startsAt: m.startsAt, endsAt: m.endsAt }));
+  const mSpans = maintenanceSpans(maintenance);
 
-  const cardSnapshots = cards.map((card) => {
-    const services = card.services.map((s) => {
-      const days = dailyUptime({ serviceId: s.id, serviceCreatedAt: s.created_at, incidents: spans, maintenance: maintenanceSpans, now });
-      return { id: s.id, name: s.name, status: serviceStatusAt(s.id, spans, maintenanceSpans, now), uptime: overallUptime(days), days, createdAt: s.created_at, updatedAt: s.updated_at };
-    });
-    return { id: card.id, name: card.name, status: worstStatus(services.map((s) => s.status)), uptime: meanUptime(services.map((s) => s.uptime)), services, createdAt: card.created_at, updatedAt: card.updated_at };
+  const snapshotOf = (c: ShownComponent): ComponentSnapshot => {
+    const days = dailyUptime({ serviceId: c.id, serviceCreatedAt: c.createdAt, incidents: spans, maintenance: mSpans, now });
+    return { ...c, status: serviceStatusAt(c.id, spans, mSpans, now), uptime: overallUptime(days), days };
+  };
+  const components = structure.components.map(snapshotOf);
+  const byId = new Map(components.map((c) => [c.id, c]));
+  const entries: EntrySnapshot[] = structure.entries.map((e) => {
+    if (e.kind === "component") return { ...byId.get(e.id)!, kind: "component", children: [] };
+    const children = e.children.map((c) => byId.get(c.id)!);
+    return { ...e, kind: "group", status: worstStatus(children.map((c) => c.status)), uptime: meanUptime(children.map((c) => c.uptime)), days: groupDays(children.map((c) => c.days)), children };
   });
 
-  return {
-    page,
-    status: worstStatus(cardSnapshots.map((c) => c.status)),
-    cards: cardSnapshots,
-    incidents,
-    maintenance,
-    generatedAt: now,
-  };
+  return { page, status: worstStatus(components.map((c) => c.status)), entries, components, incidents, maintenance, generatedAt: now };
 }

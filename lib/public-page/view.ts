@@ -1,5 +1,6 @@
 import type { Severity, UpdateStatus } from "@/lib/db/types";
-import type { IncidentView } from "@/lib/incidents/types";
+import type { AffectedComponent, IncidentView } from "@/lib/incidents/types";
+import { severityToStatus, statusLabel, worstStatus, type ServiceStatus } from "@/lib/status";
 import type { DayUptime } from "@/lib/uptime";
 
 /** Pure formatting and grouping for the public pages (unit-tested in tests/unit/public-page). */
@@ -14,6 +15,39 @@ export function formatUptime(v: number | null): string {
 
 const SEVERITY_LABELS: Record<Severity, string> = { CRITICAL: "Critical", MAJOR: "Major", MEDIUM: "Medium", MINOR: "Minor" };
 export const severityLabel = (s: Severity) => SEVERITY_LABELS[s];
+
+/** A v3 incident (a page's own) has no severity: what it does is said per component, over time. */
+export const hasComponentImpacts = (view: Pick<IncidentView, "incident" | "impacts">) => view.incident.status_page_id !== null || view.impacts.length > 0;
+
+/**
+ * How bad an incident is, as one status (colours, pills, feeds): a v1 incident's severity; a v3 incident's
+ * worst affected component (operational when it affects none on this page).
+ */
+export function incidentImpactStatus(view: Pick<IncidentView, "incident" | "impacts" | "components">): ServiceStatus {
+  return hasComponentImpacts(view) ? worstStatus(view.components.map((c) => c.status)) : severityToStatus(view.incident.severity);
+}
+
+/** "API — Partial outage": a component and what the incident does to it. */
+export const impactText = (c: Pick<AffectedComponent, "name" | "status">) => `${c.name} — ${statusLabel(c.status)}`;
+
+export interface ImpactStretch {
+  id: string;
+  componentId: string;
+  name: string;
+  status: ServiceStatus;
+  from: number;
+  /** null while it lasts */
+  to: number | null;
+}
+
+/** A v3 incident's impact windows in order (start, then component name), named; empty for a v1 incident. */
+export function impactHistory(view: Pick<IncidentView, "impacts" | "components">): ImpactStretch[] {
+  const names = new Map(view.components.map((c) => [c.id, c.name]));
+  return view.impacts
+    .map((w) => ({ id: w.id, componentId: w.component_id, name: names.get(w.component_id) ?? "", status: w.status, from: w.started_at, to: w.ended_at }))
+    .filter((w) => w.name !== "")
+    .sort((a, b) => a.from - b.from || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+}
 
 const UPDATE_LABELS: Record<UpdateStatus, string> = { INVESTIGATING: "Investigating", IDENTIFIED: "Identified", MONITORING: "Monitoring", RESOLVED: "Resolved" };
 export const updateStatusLabel = (s: UpdateStatus) => UPDATE_LABELS[s];
@@ -90,7 +124,7 @@ export function splitMaintenance<T extends MaintenanceOccurrence>(list: T[], now
 
 /** An incident as a page shows it: only the services that are on that page (others belong to other pages). */
 export function onPage(view: IncidentView, pageServiceIds: ReadonlySet<string>): IncidentView {
-  return { ...view, services: view.services.filter((s) => pageServiceIds.has(s.id)) };
+  return { ...view, services: view.services.filter((s) => pageServiceIds.has(s.id)), components: view.components.filter((c) => pageServiceIds.has(c.id)), impacts: view.impacts.filter((w) => pageServiceIds.has(w.component_id)) };
 }
 
 export interface HistoryMonth {

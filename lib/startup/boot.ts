@@ -20,7 +20,9 @@ export function boot(): Promise<void> {
       // Shown once: only the key's hash is stored.
       const lines = [
         "",
-        env.HELIOGRAPH_DEMO ? `  Heliograph demo: ${env.HELIOGRAPH_PUBLIC_URL}/acme` : `  Heliograph is ready: ${env.HELIOGRAPH_PUBLIC_URL}`,
+        ...(env.HELIOGRAPH_DEMO
+          ? [`  Heliograph demo: ${env.HELIOGRAPH_PUBLIC_URL}/acme (cards of services, the v1 API)`, `                   ${env.HELIOGRAPH_PUBLIC_URL}/acme-payments (components, the v3 API)`]
+          : [`  Heliograph is ready: ${env.HELIOGRAPH_PUBLIC_URL}`]),
         `  API key (shown once): ${seeded.apiKey}`,
         `  Account id: ${seeded.accountId}`,
         "",

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { applyKeyset, type PageRequest } from "@/lib/db/keyset";
-import type { Card, NewStatusPage, Service, StatusPage, StatusPageKey, StatusPagePatch } from "@/lib/db/types";
+import type { Card, NewStatusPage, PageVersion, Service, StatusPage, StatusPageKey, StatusPagePatch } from "@/lib/db/types";
 
 export async function insertPage(db: Db, row: NewStatusPage): Promise<void> {
   await db.insertInto("status_pages").values(row).execute();
@@ -32,8 +32,9 @@ export async function findPageById(db: Db, id: string): Promise<StatusPage | und
   return db.selectFrom("status_pages").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export async function listPages(db: Db, accountId: string, page: PageRequest): Promise<StatusPage[]> {
-  return applyKeyset(db.selectFrom("status_pages").selectAll().where("account_id", "=", accountId), "status_pages", page, "asc").execute();
+/** The account's pages of one API version (each API lists only its own kind, as the vendor's do). */
+export async function listPages(db: Db, accountId: string, version: PageVersion, page: PageRequest): Promise<StatusPage[]> {
+  return applyKeyset(db.selectFrom("status_pages").selectAll().where("account_id", "=", accountId).where("version", "=", version), "status_pages", page, "asc").execute();
 }
 
 export async function listAllPageAddresses(db: Db): Promise<Pick<StatusPage, "id" | "url" | "custom_domain" | "is_private">[]> {

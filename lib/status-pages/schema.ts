@@ -115,6 +115,67 @@ export const StatusPage = z
 
 export const StatusPagePage = CursorPage(StatusPage, "StatusPagePage");
 
+/* ---- v3 (the vendor's component model): the page carries no cards; its structure is its components ---- */
+
+const LinkUrl = HttpUrl.max(255);
+
+/**
+ * A v3 page as POST and PUT take it (the vendor's "page mutation"). PUT is a full replacement: an omitted
+ * vendor field is reset to its default. `isPrivate` is Heliograph's extension and keeps its value when
+ * omitted, as the page's keys and password do (they have their own operations).
+ */
+export const StatusPageV3Mutation = z
+  .strictObject({
+    name: pageFields.name,
+    url: Slug,
+    description: text().max(500).nullable().optional(),
+    customDomain: CustomDomain.nullable().optional(),
+    themeColors: ThemeColors.nullable().optional(),
+    logo: HttpUrl.nullable().optional(),
+    logoDark: HttpUrl.nullable().optional(),
+    redirectTo: HttpUrl.nullable().optional(),
+    favicon: HttpUrl.nullable().optional(),
+    defaultTheme: Theme.optional().meta({ description: "Default AUTO (also when omitted from a PUT)" }),
+    privacyPolicyLink: LinkUrl.nullable().optional(),
+    termsOfServiceLink: LinkUrl.nullable().optional(),
+    footerText: text().max(1000).nullable().optional(),
+    googleAnalyticsTag: text().max(255).regex(/^[A-Za-z0-9-]+$/, "must be letters, digits and hyphens").nullable().optional(),
+    allowIndexing: z.boolean().optional().meta({ description: "Default true (also when omitted from a PUT)" }),
+    isPrivate: z.boolean().optional().meta({ description: "Heliograph extension: a private page opens with a key or password. Omitted: unchanged (false on create)." }),
+  })
+  .meta({ id: "StatusPageV3Mutation" });
+
+export const StatusPageV3 = z
+  .strictObject({
+    id: UuidOut,
+    accountId: UuidOut,
+    version: z.literal(3),
+    name: z.string(),
+    description: z.string().nullable(),
+    url: z.string(),
+    customDomain: z.string().nullable(),
+    isPrivate: z.boolean().meta({ description: "Heliograph extension (keys and password: /v1/status-pages/{id}/keys and /password)" }),
+    defaultTheme: Theme,
+    themeColors: ThemeColorsOut.nullable(),
+    logo: z.string().nullable(),
+    logoDark: z.string().nullable(),
+    redirectTo: z.string().nullable(),
+    favicon: z.string().nullable(),
+    privacyPolicyLink: z.string().nullable(),
+    termsOfServiceLink: z.string().nullable(),
+    footerText: z.string().nullable(),
+    googleAnalyticsTag: z.string().nullable(),
+    allowIndexing: z.boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: "StatusPageV3" });
+
+export const StatusPageV3Page = CursorPage(StatusPageV3, "StatusPageV3Page");
+
+/** The path of every /v3/status-pages/{statusPageId}/… operation. */
+export const StatusPageIdParams = z.object({ statusPageId: Uuid });
+
 export const PageKeyParams = z.object({ id: Uuid, keyId: Uuid });
 
 export const SubscriptionParams = z.object({ id: Uuid, subscriptionId: Uuid });

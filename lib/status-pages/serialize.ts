@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { StatusPageKey as KeyRow } from "@/lib/db/types";
+import type { StatusPageKey as KeyRow, StatusPage as PageRow } from "@/lib/db/types";
 import { fromJson } from "@/lib/db/json";
 import { times } from "@/lib/http/wire";
 import { serializeIncident } from "@/lib/incidents/serialize";
 import { serializeService } from "@/lib/services/serialize";
-import type { CreatedStatusPageKey, StatusPage, StatusPageKey } from "./schema";
+import type { CreatedStatusPageKey, StatusPage, StatusPageKey, StatusPageV3 } from "./schema";
 import type { StatusPageView } from "./service";
 import type { ThemeColors, ThemePalette } from "./types";
 
@@ -42,6 +42,32 @@ export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z
     cards: graph.cards.map((c) => ({ id: c.id, name: c.name, services: c.services.map(serializeService), ...times(c) })),
     keys: graph.keys.map(serializeKey),
     incidents: openIncidents.map(serializeIncident),
+    ...times(page),
+  };
+}
+
+/** A v3 page: the page's own fields only (its structure is its components, listed by their own operation). */
+export function serializeStatusPageV3(page: PageRow): z.infer<typeof StatusPageV3> {
+  return {
+    id: page.id,
+    accountId: page.account_id,
+    version: 3,
+    name: page.name,
+    description: page.description,
+    url: page.url,
+    customDomain: page.custom_domain,
+    isPrivate: page.is_private === 1,
+    defaultTheme: page.default_theme,
+    themeColors: upperCaseColours(fromJson<ThemeColors | null>(page.theme_colors)),
+    logo: page.logo,
+    logoDark: page.logo_dark,
+    redirectTo: page.redirect_to,
+    favicon: page.favicon,
+    privacyPolicyLink: page.privacy_policy_link,
+    termsOfServiceLink: page.terms_of_service_link,
+    footerText: page.footer_text,
+    googleAnalyticsTag: page.google_analytics_tag,
+    allowIndexing: Number(page.allow_indexing) === 1,
     ...times(page),
   };
 }

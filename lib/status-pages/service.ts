@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
 import { pageOf, type PageRequest } from "@/lib/db/keyset";
-import type { StatusPage, StatusPageKey } from "@/lib/db/types";
+import type { PageVersion, StatusPage, StatusPageKey } from "@/lib/db/types";
 import { conflictOnDuplicate } from "@/lib/db/unique-violation";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
@@ -13,13 +13,24 @@ import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import { listOpenIncidentViews } from "@/lib/incidents/service";
 import type { IncidentView } from "@/lib/incidents/types";
 import * as q from "./queries";
-import type { CardWithServices, StatusPageGraph, StatusPageInput } from "./types";
+import type { CardWithServices, StatusPageGraph, StatusPageInput, StatusPageV3Input } from "./types";
 
 const KEY_PREFIX = "hgp_";
 
-export async function getPageOrThrow(db: Db, accountId: string, id: string): Promise<StatusPage> {
+/**
+ * The only way to one of the account's pages. With `version`, the operation belongs to that API: a page of
+ * the other kind (v1: cards of account-wide services; v3: its own components) is a 400 naming the API that
+ * serves it, as the vendor answers. Without it (page keys, password, public side) either kind is fine.
+ */
+export async function getPageOrThrow(db: Db, accountId: string, id: string, opts: { version?: PageVersion } = {}): Promise<StatusPage> {
   const row = isUuid(id) ? await q.findPage(db, accountId, id) : undefined;
   if (!row) throw new NotFoundError("Status page not found");
+  if (opts.version !== undefined && Number(row.version) !== opts.version) {
+    const use = `/v${row.version}/status-pages/${row.id}`;
+    // The page's path parameter: `{id}` in the v1 API, `{statusPageId}` in the v3 API.
+    const field = opts.version === 3 ? "statusPageId" : "id";
+    throw new ValidationError(`This is a v${row.version} status page: use ${use}`, { fields: [field], version: Number(row.version), use });
+  }
   return row;
 }
 
@@ -37,8 +48,9 @@ export async function loadPageGraph(db: Db, page: StatusPage): Promise<StatusPag
   return { page, cards, keys };
 }
 
-export async function listPages(db: Db, accountId: string, page: PageRequest) {
-  return pageOf(await q.listPages(db, accountId, page), page.limit);
+/** The account's pages of one API version, oldest first. */
+export async function listPages(db: Db, accountId: string, page: PageRequest, version: PageVersion = 1) {
+  return pageOf(await q.listPages(db, accountId, version, page), page.limit);
 }
 
 /** A page as the management API shows it: cards with services, keys, and its unresolved incidents. */
@@ -54,7 +66,7 @@ export async function loadPageView(db: Db, page: StatusPage): Promise<StatusPage
 }
 
 export async function getPageView(db: Db, accountId: string, id: string): Promise<StatusPageView> {
-  return loadPageView(db, await getPageOrThrow(db, accountId, id));
+  return loadPageView(db, await getPageOrThrow(db, accountId, id, { version: 1 }));
 }
 
 export async function listPageViews(db: Db, accountId: string, page: PageRequest) {
@@ -106,6 +118,7 @@ export async function createPage(db: Db, accountId: string, input: StatusPageInp
           favicon: cols.favicon ?? null,
           redirect_to: cols.redirect_to ?? null,
           password_hash: null,
+          version: 1,
           created_at: at,
         }),
       duplicateAddress.message,
@@ -119,7 +132,7 @@ export async function createPage(db: Db, accountId: string, input: StatusPageInp
 
 /** PUT: the given fields replace the page's; cards replace its cards in the order given. */
 export async function updatePage(db: Db, accountId: string, id: string, input: StatusPageInput): Promise<StatusPage> {
-  await getPageOrThrow(db, accountId, id);
+  await getPageOrThrow(db, accountId, id, { version: 1 });
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
     await conflictOnDuplicate(() => q.updatePageRow(trx, accountId, id, pageColumns(input, at)), duplicateAddress.message, duplicateAddress.attributes);
@@ -149,10 +162,57 @@ async function writeCards(db: Db, accountId: string, pageId: string, cards: Stat
   }
 }
 
-export async function deletePage(db: Db, accountId: string, id: string): Promise<void> {
-  await getPageOrThrow(db, accountId, id);
+/** Deletes a page of the given API version with everything on it (cards, or components; keys, subscribers: FK cascade). */
+export async function deletePage(db: Db, accountId: string, id: string, { version = 1 }: { version?: PageVersion } = {}): Promise<void> {
+  await getPageOrThrow(db, accountId, id, { version });
   await q.deletePageRow(db, accountId, id);
   await invalidatePages([id], { tenancy: true });
+}
+
+/**
+ * A v3 page's columns from its mutation. PUT replaces: an omitted vendor field becomes its default, so the
+ * same columns serve create and update; `isPrivate` (Heliograph's) is only written when given.
+ */
+function v3Columns(input: StatusPageV3Input, at: number) {
+  return {
+    name: input.name,
+    url: input.url,
+    description: input.description ?? null,
+    custom_domain: input.customDomain ?? null,
+    theme_colors: input.themeColors ? toJson(input.themeColors) : null,
+    logo: input.logo ?? null,
+    logo_dark: input.logoDark ?? null,
+    redirect_to: input.redirectTo ?? null,
+    favicon: input.favicon ?? null,
+    default_theme: input.defaultTheme ?? "AUTO",
+    privacy_policy_link: input.privacyPolicyLink ?? null,
+    terms_of_service_link: input.termsOfServiceLink ?? null,
+    footer_text: input.footerText ?? null,
+    google_analytics_tag: input.googleAnalyticsTag ?? null,
+    allow_indexing: input.allowIndexing === false ? (0 as const) : (1 as const),
+    ...(input.isPrivate === undefined ? {} : { is_private: input.isPrivate ? (1 as const) : (0 as const) }),
+    updated_at: at,
+  };
+}
+
+export async function createPageV3(db: Db, accountId: string, input: StatusPageV3Input): Promise<StatusPage> {
+  const id = newId();
+  const at = Date.now();
+  await db.transaction().execute(async (trx) => {
+    assertWithinLimit("STATUS_PAGES", await q.countPages(trx, accountId));
+    const row = { is_private: 0 as const, ...v3Columns(input, at), id, account_id: accountId, version: 3 as const, password_hash: null, created_at: at };
+    await conflictOnDuplicate(() => q.insertPage(trx, row), duplicateAddress.message, duplicateAddress.attributes);
+  });
+  await invalidatePages([id], { tenancy: true });
+  return getPageOrThrow(db, accountId, id);
+}
+
+/** PUT of a v3 page: a full replacement of the vendor's fields; `isPrivate`, keys and password stay unless given. */
+export async function updatePageV3(db: Db, accountId: string, id: string, input: StatusPageV3Input): Promise<StatusPage> {
+  await getPageOrThrow(db, accountId, id, { version: 3 });
+  await conflictOnDuplicate(() => q.updatePageRow(db, accountId, id, v3Columns(input, Date.now())), duplicateAddress.message, duplicateAddress.attributes);
+  await invalidatePages([id], { tenancy: true });
+  return getPageOrThrow(db, accountId, id);
 }
 
 /** A key that opens a private page; the raw key is returned once. */

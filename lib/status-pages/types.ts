@@ -38,6 +38,26 @@ export interface StatusPageInput {
   redirectTo?: string | null;
 }
 
+/** A v3 page as the verbs accept it: an omitted vendor field is its default; an omitted `isPrivate` is left as it is. */
+export interface StatusPageV3Input {
+  name: string;
+  url: string;
+  description?: string | null;
+  customDomain?: string | null;
+  themeColors?: ThemeColors | null;
+  logo?: string | null;
+  logoDark?: string | null;
+  redirectTo?: string | null;
+  favicon?: string | null;
+  defaultTheme?: Theme;
+  privacyPolicyLink?: string | null;
+  termsOfServiceLink?: string | null;
+  footerText?: string | null;
+  googleAnalyticsTag?: string | null;
+  allowIndexing?: boolean;
+  isPrivate?: boolean;
+}
+
 export interface CardWithServices {
   id: string;
   name: string;

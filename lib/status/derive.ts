@@ -1,5 +1,6 @@
-import { incidentAffects, incidentOpenIntervals, isOpenAt, maintenanceCovers } from "./intervals";
-import type { IncidentSpan, MaintenanceSpan, ServiceStatus, Severity } from "./types";
+import { incidentImpactsOn, isOpenAt, maintenanceCovers } from "./intervals";
+import type { IncidentSpan, MaintenanceSpan, ServiceStatus } from "./types";
+export { severityToStatus } from "./severity";
 
 /** Statuses from best to worst; the index is the rank used for "worst of". */
 export const STATUS_ORDER: readonly ServiceStatus[] = [
@@ -13,18 +14,6 @@ export const STATUS_ORDER: readonly ServiceStatus[] = [
 /** Higher is worse: OPERATIONAL 0 < UNDER_MAINTENANCE 1 < DEGRADED 2 < PARTIAL 3 < MAJOR 4. */
 export function statusRank(s: ServiceStatus): number {
   return STATUS_ORDER.indexOf(s);
-}
-
-export function severityToStatus(sev: Severity): ServiceStatus {
-  switch (sev) {
-    case "CRITICAL":
-    case "MAJOR":
-      return "MAJOR_OUTAGE";
-    case "MEDIUM":
-      return "PARTIAL_OUTAGE";
-    case "MINOR":
-      return "DEGRADED_PERFORMANCE";
-  }
 }
 
 export function worstStatus(statuses: ServiceStatus[]): ServiceStatus {
@@ -45,8 +34,7 @@ export function serviceStatusAt(
 ): ServiceStatus {
   const open: ServiceStatus[] = [];
   for (const incident of incidents) {
-    if (!incidentAffects(incident, serviceId)) continue;
-    if (incidentOpenIntervals(incident).some((iv) => isOpenAt(iv, at))) open.push(severityToStatus(incident.severity));
+    for (const w of incidentImpactsOn(incident, serviceId)) if (isOpenAt(w, at)) open.push(w.status);
   }
   if (open.length > 0) return worstStatus(open);
   const inMaintenance = maintenance.some((m) => maintenanceCovers(m, serviceId) && m.startsAt <= at && at < m.endsAt);

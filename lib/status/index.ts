@@ -1,7 +1,8 @@
-export type { IncidentSpan, MaintenanceSpan, OpenInterval, ServiceStatus, Severity, UpdateStatus } from "./types";
+export type { ImpactWindow, IncidentSpan, MaintenanceSpan, OpenInterval, ServiceStatus, Severity, UpdateStatus } from "./types";
 export { STATUS_ORDER, serviceStatusAt, severityToStatus, statusRank, worstStatus } from "./derive";
 export {
   incidentAffects,
+  incidentImpactsOn,
   incidentOpenIntervals,
   isOpenAt,
   maintenanceCovers,

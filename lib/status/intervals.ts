@@ -1,4 +1,5 @@
-import type { IncidentSpan, MaintenanceSpan, OpenInterval, UpdateStatus } from "./types";
+import { severityToStatus } from "./severity";
+import type { ImpactWindow, IncidentSpan, MaintenanceSpan, OpenInterval, UpdateStatus } from "./types";
 
 /**
  * Open intervals of an incident from its update history: open from the first update until a RESOLVED update;
@@ -33,7 +34,18 @@ export function isOpenAt(interval: OpenInterval, at: number): boolean {
 }
 
 export function incidentAffects(incident: IncidentSpan, serviceId: string): boolean {
-  return incident.serviceIds.includes(serviceId);
+  return incident.impacts ? incident.impacts.some((w) => w.componentId === serviceId) : incident.serviceIds.includes(serviceId);
+}
+
+/**
+ * What the incident did to one component, as impact windows: its own (v3), or its severity over every
+ * interval it was open (v1). The one place where the two kinds of incident meet.
+ */
+export function incidentImpactsOn(incident: IncidentSpan, componentId: string): ImpactWindow[] {
+  if (incident.impacts) return incident.impacts.filter((w) => w.componentId === componentId);
+  if (!incident.serviceIds.includes(componentId)) return [];
+  const status = severityToStatus(incident.severity);
+  return incidentOpenIntervals(incident).map((iv) => ({ componentId, status, from: iv.from, to: iv.to }));
 }
 
 export function maintenanceCovers(window: MaintenanceSpan, serviceId: string): boolean {

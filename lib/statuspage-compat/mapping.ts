@@ -18,6 +18,18 @@ export const SEVERITY_IMPACT: Record<Severity, Exclude<SpImpact, "none">> = {
   MINOR: "minor",
 };
 
+/**
+ * A v3 incident has no severity: Statuspage rates such an incident by its worst component, major outage
+ * critical, partial outage major, degraded performance minor; maintenance alone is no incident impact.
+ */
+export const STATUS_IMPACT: Record<ServiceStatus, SpImpact> = {
+  OPERATIONAL: "none",
+  UNDER_MAINTENANCE: "none",
+  DEGRADED_PERFORMANCE: "minor",
+  PARTIAL_OUTAGE: "major",
+  MAJOR_OUTAGE: "critical",
+};
+
 const IMPACT_RANK: Record<SpImpact, number> = { none: 0, minor: 1, major: 2, critical: 3 };
 
 export function worstImpact(impacts: SpImpact[]): SpIndicator {

@@ -1,8 +1,9 @@
-import type { PageSnapshot } from "@/lib/public-page/load";
+import type { ComponentSnapshot, PageSnapshot } from "@/lib/public-page/load";
 import type { IncidentView } from "@/lib/incidents/types";
 import { toIso, toIsoOrNull } from "@/lib/db/time";
-import { componentStatus, incidentStatus, SEVERITY_IMPACT, STATUS_DESCRIPTION, STATUS_INDICATOR, worstImpact } from "./mapping";
-import type { SpComponent, SpIncident, SpMaintenanceUpdate, SpPage, SpScheduledMaintenance, SpStatus, SpSummaryResponse } from "./schema";
+import { hasComponentImpacts, incidentImpactStatus } from "@/lib/public-page/view";
+import { componentStatus, incidentStatus, SEVERITY_IMPACT, STATUS_DESCRIPTION, STATUS_IMPACT, STATUS_INDICATOR, worstImpact } from "./mapping";
+import type { SpComponent, SpImpact, SpIncident, SpMaintenanceUpdate, SpPage, SpScheduledMaintenance, SpStatus, SpSummaryResponse } from "./schema";
 
 /** Where the page lives (custom domain when set), never taken from the request. */
 export interface ProjectionContext {
@@ -22,10 +23,8 @@ export function incidentUrl(ctx: ProjectionContext, incidentId: string): string 
 /** The page's last visible change: any row it shows, or a maintenance starting or ending. Stable between changes. */
 export function lastChange(snap: PageSnapshot): number {
   let t = snap.page.updated_at;
-  for (const c of snap.cards) {
-    t = Math.max(t, c.updatedAt);
-    for (const s of c.services) t = Math.max(t, s.updatedAt);
-  }
+  for (const e of snap.entries) t = Math.max(t, e.updatedAt);
+  for (const c of snap.components) t = Math.max(t, c.updatedAt);
   for (const v of snap.incidents) t = Math.max(t, v.incident.updated_at);
   for (const m of snap.maintenance) t = Math.max(t, maintenanceUpdatedAt(m, snap.generatedAt));
   return t;
@@ -35,57 +34,71 @@ export function toSpPage(snap: PageSnapshot, ctx: ProjectionContext): SpPage {
   return { id: snap.page.id, name: snap.page.name, url: ctx.pageUrl, time_zone: "Etc/UTC", updated_at: toIso(lastChange(snap)) };
 }
 
+/** A v1 incident's severity; a v3 incident's worst component status, rated the way Statuspage rates it. */
+export function incidentImpact(v: IncidentView): SpImpact {
+  return hasComponentImpacts(v) ? STATUS_IMPACT[incidentImpactStatus(v)] : SEVERITY_IMPACT[v.incident.severity];
+}
+
 export function toSpStatus(snap: PageSnapshot): SpStatus {
   const quiet = snap.status === "OPERATIONAL" || snap.status === "UNDER_MAINTENANCE";
-  const fromIncidents = worstImpact(snap.incidents.filter(isUnresolved).map((v) => SEVERITY_IMPACT[v.incident.severity]));
+  const fromIncidents = worstImpact(snap.incidents.filter(isUnresolved).map(incidentImpact));
   const indicator = quiet ? "none" : fromIncidents === "none" ? STATUS_INDICATOR[snap.status] : fromIncidents;
   return { indicator, description: STATUS_DESCRIPTION[snap.status] };
 }
 
+const spComponent = (c: ComponentSnapshot, pageId: string, position: number, groupId: string | null): SpComponent => ({
+  id: c.id,
+  name: c.name,
+  status: componentStatus(c.status),
+  created_at: toIso(c.createdAt),
+  updated_at: toIso(c.updatedAt),
+  position,
+  description: c.description,
+  showcase: true,
+  start_date: day(c.createdAt),
+  group_id: groupId,
+  page_id: pageId,
+  group: false,
+  only_show_if_degraded: false,
+});
+
 /**
- * Cards become component groups, services their components. A service listed on several cards appears
- * once (under its first card) but every group that lists it names it in `components`.
+ * The page's entries in display order: a group (v1: a card) with `group: true` and its children's ids,
+ * each child with `group_id` set to it; a component outside any group with `group_id: null`. A v1
+ * service listed on several cards appears once (under its first card), but every group names it.
  */
 export function toSpComponents(snap: PageSnapshot): SpComponent[] {
   const out: SpComponent[] = [];
   const seen = new Set<string>();
   const pageId = snap.page.id;
   let position = 0;
-  for (const card of snap.cards) {
+  for (const entry of snap.entries) {
+    if (entry.kind === "component") {
+      if (seen.has(entry.id)) continue;
+      seen.add(entry.id);
+      out.push(spComponent(entry, pageId, ++position, null));
+      continue;
+    }
     out.push({
-      id: card.id,
-      name: card.name,
-      status: componentStatus(card.status),
-      created_at: toIso(card.createdAt),
-      updated_at: toIso(card.updatedAt),
+      id: entry.id,
+      name: entry.name,
+      status: componentStatus(entry.status),
+      created_at: toIso(entry.createdAt),
+      updated_at: toIso(entry.updatedAt),
       position: ++position,
-      description: null,
+      description: entry.description,
       showcase: false,
       start_date: null,
       group_id: null,
       page_id: pageId,
       group: true,
       only_show_if_degraded: false,
-      components: card.services.map((s) => s.id),
+      components: entry.children.map((c) => c.id),
     });
-    for (const s of card.services) {
-      if (seen.has(s.id)) continue;
-      seen.add(s.id);
-      out.push({
-        id: s.id,
-        name: s.name,
-        status: componentStatus(s.status),
-        created_at: toIso(s.createdAt),
-        updated_at: toIso(s.updatedAt),
-        position: ++position,
-        description: null,
-        showcase: true,
-        start_date: day(s.createdAt),
-        group_id: card.id,
-        page_id: pageId,
-        group: false,
-        only_show_if_degraded: false,
-      });
+    for (const c of entry.children) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      out.push(spComponent(c, pageId, ++position, entry.id));
     }
   }
   return out;
@@ -106,7 +119,7 @@ export function toSpIncident(v: IncidentView, snap: PageSnapshot, ctx: Projectio
     updated_at: toIso(incident.updated_at),
     monitoring_at: monitoring.length > 0 ? toIso(Math.min(...monitoring)) : null,
     resolved_at: incident.last_update_status === "RESOLVED" ? toIsoOrNull(incident.resolved_at) : null,
-    impact: SEVERITY_IMPACT[incident.severity],
+    impact: incidentImpact(v),
     shortlink: incidentUrl(ctx, incident.id),
     started_at: toIso(incident.started_at),
     page_id: snap.page.id,
@@ -123,7 +136,11 @@ export function toSpIncident(v: IncidentView, snap: PageSnapshot, ctx: Projectio
       custom_tweet: null,
       tweet_id: null,
     })),
-    components: v.services.flatMap((s) => components.get(s.id) ?? []),
+    // What the incident does to each component it affects (now, or at its worst once over).
+    components: v.components.flatMap((c) => {
+      const shown = components.get(c.id);
+      return shown ? [{ ...shown, status: componentStatus(c.status) }] : [];
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import type { Channel, Database, Subscriber } from "@/lib/db/types";
+import type { Channel, Database, Subscriber, SubscriberStatus } from "@/lib/db/types";
+import { applyKeyset, type PageRequest } from "@/lib/db/keyset";
 import type { Insertable, Updateable } from "kysely";
 
 type NewSubscriber = Insertable<Database["subscribers"]>;
@@ -58,9 +59,36 @@ export async function countVerifyAttempt(db: Db, id: string): Promise<number> {
   return row?.verify_attempts ?? Number.POSITIVE_INFINITY;
 }
 
-export async function deleteSubscriber(db: Db, pageId: string, id: string): Promise<number> {
-  const r = await db.deleteFrom("subscribers").where("status_page_id", "=", pageId).where("id", "=", id).executeTakeFirst();
+/** Deletes a subscriber of the page (of this channel only, when given). */
+export async function deleteSubscriber(db: Db, pageId: string, id: string, channel?: Channel): Promise<number> {
+  let q = db.deleteFrom("subscribers").where("status_page_id", "=", pageId).where("id", "=", id);
+  if (channel) q = q.where("channel", "=", channel);
+  const r = await q.executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Active subscribers of one channel of a page, newest first, one cursor page (plus one row). */
+export async function listActiveSubscribersPage(db: Db, pageId: string, filter: { channel: Channel; status?: SubscriberStatus }, page: PageRequest): Promise<Subscriber[]> {
+  let q = db.selectFrom("subscribers").selectAll().where("status_page_id", "=", pageId).where("channel", "=", filter.channel).where("unsubscribed_at", "is", null);
+  if (filter.status) q = q.where("status", "=", filter.status);
+  return applyKeyset(q, "subscribers", page, "desc").execute();
+}
+
+/** The components each subscriber follows, in the page's display order; subscribers without rows are absent. */
+export async function listSubscriberComponents(db: Db, subscriberIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (subscriberIds.length === 0) return out;
+  const rows = await db
+    .selectFrom("subscriber_components as sc")
+    .innerJoin("components as c", "c.id", "sc.component_id")
+    .select(["sc.subscriber_id", "sc.component_id"])
+    .where("sc.subscriber_id", "in", subscriberIds)
+    .orderBy("c.display_order")
+    .orderBy("c.created_at")
+    .orderBy("c.id")
+    .execute();
+  for (const r of rows) out.set(r.subscriber_id, [...(out.get(r.subscriber_id) ?? []), r.component_id]);
+  return out;
 }
 
 /** The scope table mirrors service_ids so fan-out can match subscribers with one set-based query. */
@@ -68,6 +96,14 @@ export async function setSubscriberServices(db: Db, id: string, serviceIds: read
   await db.deleteFrom("subscriber_services").where("subscriber_id", "=", id).execute();
   if (serviceIds && serviceIds.length > 0) {
     await db.insertInto("subscriber_services").values(serviceIds.map((service_id) => ({ subscriber_id: id, service_id }))).execute();
+  }
+}
+
+/** A v3 subscriber's components (null or [] = every component of the page). */
+export async function setSubscriberComponents(db: Db, id: string, componentIds: readonly string[] | null): Promise<void> {
+  await db.deleteFrom("subscriber_components").where("subscriber_id", "=", id).execute();
+  if (componentIds && componentIds.length > 0) {
+    await db.insertInto("subscriber_components").values(componentIds.map((component_id) => ({ subscriber_id: id, component_id }))).execute();
   }
 }
 

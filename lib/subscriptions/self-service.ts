@@ -1,12 +1,11 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import { fromJson, toJson } from "@/lib/db/json";
 import type { StatusPage, Subscriber } from "@/lib/db/types";
 import { channelOf } from "@/lib/notifications/channels";
-import { loadCards } from "@/lib/status-pages/service";
 import { encryptSecret, newWebhookSecret, parseRefToken, parseSignedToken, signedTokenValid, smsCode, subscriptionKeys } from "./crypto";
 import * as q from "./queries";
-import { endSubscription, validateScope } from "./service";
+import { endSubscription } from "./service";
+import { chosenScope, scopeOptions, storeScope, validateScope, type ScopeOption } from "./scope";
 
 export type ConfirmResult = "confirmed" | "invalid" | "locked";
 const MAX_CODE_ATTEMPTS = 5;
@@ -40,8 +39,8 @@ export async function confirmSms(db: Db, page: StatusPage, ref: string, code: st
 
 export interface ManagedSubscription {
   subscriber: Subscriber;
-  /** services of the page, for the scope checkboxes */
-  services: { id: string; name: string }[];
+  /** what the page offers, for the scope checkboxes */
+  services: ScopeOption[];
   /** null = all */
   chosen: string[] | null;
 }
@@ -58,20 +57,16 @@ async function subscriberFromToken(db: Db, page: StatusPage, token: string, now 
 export async function getManagedSubscription(db: Db, page: StatusPage, token: string): Promise<ManagedSubscription | null> {
   const sub = await subscriberFromToken(db, page, token);
   if (!sub) return null;
-  const seen = new Set<string>();
-  const services = (await loadCards(db, page.id)).flatMap((c) => c.services).filter((s) => !seen.has(s.id) && seen.add(s.id)).map((s) => ({ id: s.id, name: s.name }));
-  return { subscriber: sub, services, chosen: fromJson<string[]>(sub.service_ids) };
+  const [services, chosen] = await Promise.all([scopeOptions(db, page), chosenScope(db, sub)]);
+  return { subscriber: sub, services, chosen };
 }
 
 export async function updateManagedServices(db: Db, page: StatusPage, token: string, services: string[]): Promise<boolean> {
   const sub = await subscriberFromToken(db, page, token);
   if (!sub || sub.unsubscribed_at !== null) return false;
-  const scope = await validateScope(db, page.id, services);
+  const scope = await validateScope(db, page, services);
   const at = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await q.updateSubscriber(trx, sub.id, { service_ids: scope ? toJson(scope) : null, updated_at: at });
-    await q.setSubscriberServices(trx, sub.id, scope);
-  });
+  await db.transaction().execute((trx) => storeScope(trx, sub.id, scope, at));
   return true;
 }
 

@@ -9,17 +9,30 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { defaultGuard, type Guard } from "@/lib/outbound";
 import { channelOf, CHANNEL_TYPES } from "@/lib/notifications/channels";
 import { TargetError, normalizeEmail } from "@/lib/notifications/channels/address";
+import { emailChannel } from "@/lib/notifications/channels/email";
 import { cancelPendingDeliveries, queueVerification } from "@/lib/notifications/queries";
-import { getPageOrThrow, loadCards } from "@/lib/status-pages/service";
+import { pageOf, type Keyset, type PageRequest } from "@/lib/db/keyset";
+import { findComponentsOfPage, lockPageForComponents } from "@/lib/components/queries";
+import { getPageOrThrow } from "@/lib/status-pages/service";
+import { validateScope } from "./scope";
 import { CONFIRMATION_INTERVAL_MS, consumeSignup } from "./abuse";
 import { encryptSecret, newNonce, newWebhookSecret, refToken, subscriptionKeys } from "./crypto";
 import * as q from "./queries";
-import { CreateSubscriptionsInput, SubscribeForm, type CreateSubscriptionsInputType, type CreateSubscriptionsResultType, type SubscribeFormInput } from "./schema";
+import {
+  CreateSubscriptionsInput,
+  SubscribeForm,
+  type BulkSubscribersV3InputType,
+  type CreateSubscriptionsInputType,
+  type CreateSubscriptionsResultType,
+  type SubscribeFormInput,
+} from "./schema";
 import { normalizeTarget, type Target } from "./targets";
 
 interface AddOptions {
   autoVerify: boolean;
   serviceIds: string[] | null;
+  /** a v3 subscriber's components (null = every component) */
+  componentIds?: string[] | null;
   contactEmail: string | null;
   /** the webhook secret to store; one is generated when absent */
   secret?: string;
@@ -58,17 +71,19 @@ async function addSubscriber(trx: Db, pageId: string, t: Target, existing: Subsc
   if (existing) await q.updateSubscriber(trx, existing.id, row);
   else await q.insertSubscriber(trx, row);
   await q.setSubscriberServices(trx, row.id, opts.serviceIds);
+  await q.setSubscriberComponents(trx, row.id, opts.componentIds ?? null);
   if (!opts.autoVerify) await queueVerification(trx, row, nonce, at);
   return { ...existing, ...row } as Subscriber;
 }
 
 /** Subscribers of one of the account's pages (those who left are not listed). */
 export async function listSubscriptions(db: Db, accountId: string, pageId: string): Promise<Subscriber[]> {
-  await getPageOrThrow(db, accountId, pageId);
+  await getPageOrThrow(db, accountId, pageId, { version: 1 });
   return q.listActiveSubscribers(db, pageId);
 }
 
-async function normalizeAll(entries: { type: Channel; config: string }[], guard: Guard): Promise<Target[]> {
+/** Every address normalized, or one 400 naming each bad one (`field(i)` is its path in the request). */
+async function normalizeAll(entries: { type: Channel; config: string }[], guard: Guard, field = (i: number) => `subscriptions.${i}.config`): Promise<Target[]> {
   const bad: string[] = [];
   const messages: string[] = [];
   const out = await Promise.all(
@@ -77,8 +92,8 @@ async function normalizeAll(entries: { type: Channel; config: string }[], guard:
         return await normalizeTarget(e.type, e.config, guard);
       } catch (err) {
         if (!(err instanceof TargetError)) throw err;
-        bad.push(`subscriptions.${i}.config`);
-        messages.push(`subscriptions.${i}.config ${err.message}`);
+        bad.push(field(i));
+        messages.push(`${field(i)} ${err.message}`);
         return null;
       }
     }),
@@ -87,7 +102,38 @@ async function normalizeAll(entries: { type: Channel; config: string }[], guard:
   return out as Target[];
 }
 
-/** API bulk create: duplicates (existing or repeated) are skipped; new ones get a confirmation unless autoVerify. */
+/** One sign-up of a bulk request: where to send, and (v3) which components. */
+interface BulkEntry {
+  target: Target;
+  componentIds: string[] | null;
+}
+
+/**
+ * The bulk sign-up both APIs share, inside `trx`: an address already active on the page (or repeated in
+ * the request) is skipped; new ones start VERIFIED with autoVerify, else PENDING with the confirmation a
+ * self-service sign-up gets. Returns how many were created.
+ */
+async function addInBulk(trx: Db, pageId: string, entries: BulkEntry[], autoVerify: boolean, at: number): Promise<number> {
+  const keyOf = (t: Target) => `${t.channel} ${t.target}`;
+  const unique = new Map<string, BulkEntry>();
+  for (const e of entries) if (!unique.has(keyOf(e.target))) unique.set(keyOf(e.target), e);
+  const active = await q.countActiveSubscribers(trx, pageId);
+  const existing = new Map<string, Subscriber>();
+  for (const channel of CHANNEL_TYPES) {
+    const rows = await q.findSubscribersByTargets(trx, pageId, channel, [...unique.values()].filter((e) => e.target.channel === channel).map((e) => e.target.target));
+    for (const r of rows) existing.set(`${r.channel} ${r.target}`, r);
+  }
+  const fresh = [...unique.values()].filter((e) => existing.get(keyOf(e.target))?.unsubscribed_at !== null);
+  assertWithinLimit("SUBSCRIBERS_PER_STATUS_PAGE", active, fresh.length);
+  let n = 0;
+  for (const e of fresh) {
+    const opts = { autoVerify, serviceIds: null, componentIds: e.componentIds, contactEmail: null };
+    if (await addSubscriber(trx, pageId, e.target, existing.get(keyOf(e.target)), opts, at + n)) n++;
+  }
+  return n;
+}
+
+/** API bulk create (v1): duplicates (existing or repeated) are skipped; new ones get a confirmation unless autoVerify. */
 export async function bulkCreateSubscriptions(
   db: Db,
   accountId: string,
@@ -97,39 +143,65 @@ export async function bulkCreateSubscriptions(
 ): Promise<CreateSubscriptionsResultType> {
   const parsed = CreateSubscriptionsInput.safeParse(input);
   if (!parsed.success) throw new ValidationError("Invalid subscriptions", { fields: parsed.error.issues.map((i) => i.path.join(".")) });
-  const page = await getPageOrThrow(db, accountId, pageId);
+  const page = await getPageOrThrow(db, accountId, pageId, { version: 1 });
   const targets = await normalizeAll(parsed.data.subscriptions, guard);
   const autoVerify = parsed.data.autoVerify;
-  const unique = [...new Map(targets.map((t) => [`${t.channel} ${t.target}`, t])).values()];
   const at = Date.now();
-  const created = await db.transaction().execute(async (trx) => {
-    const active = await q.countActiveSubscribers(trx, page.id);
-    const existing = new Map<string, Subscriber>();
-    for (const channel of CHANNEL_TYPES) {
-      const rows = await q.findSubscribersByTargets(trx, page.id, channel, unique.filter((t) => t.channel === channel).map((t) => t.target));
-      for (const r of rows) existing.set(`${r.channel} ${r.target}`, r);
-    }
-    const fresh = unique.filter((t) => existing.get(`${t.channel} ${t.target}`)?.unsubscribed_at !== null);
-    assertWithinLimit("SUBSCRIBERS_PER_STATUS_PAGE", active, fresh.length);
-    let n = 0;
-    for (const t of fresh) {
-      const added = await addSubscriber(trx, page.id, t, existing.get(`${t.channel} ${t.target}`), { autoVerify, serviceIds: null, contactEmail: null }, at + n);
-      if (added) n++;
-    }
-    return n;
-  });
+  const created = await db.transaction().execute((trx) => addInBulk(trx, page.id, targets.map((target) => ({ target, componentIds: null })), autoVerify, at));
   return { created, skipped: targets.length - created, status: autoVerify ? "VERIFIED" : "PENDING" };
 }
 
-export async function deleteSubscription(db: Db, accountId: string, pageId: string, subscriptionId: string): Promise<void> {
-  const page = await getPageOrThrow(db, accountId, pageId);
-  const n = isUuid(subscriptionId) ? await q.deleteSubscriber(db, page.id, subscriptionId) : 0;
-  if (n === 0) throw new NotFoundError("Subscription not found");
+/** A v3 page's e-mail subscribers, newest first (those who left are not listed), with their components. */
+export async function listSubscribersV3(
+  db: Db,
+  accountId: string,
+  pageId: string,
+  filter: { status?: Subscriber["status"] },
+  page: PageRequest,
+): Promise<{ rows: { subscriber: Subscriber; componentIds: string[] | null }[]; next: Keyset | null }> {
+  await getPageOrThrow(db, accountId, pageId, { version: 3 });
+  const { rows, next } = pageOf(await q.listActiveSubscribersPage(db, pageId, { channel: emailChannel.type, status: filter.status }, page), page.limit);
+  const components = await q.listSubscriberComponents(db, rows.map((r) => r.id));
+  return { rows: rows.map((subscriber) => ({ subscriber, componentIds: components.get(subscriber.id) ?? null })), next };
 }
 
-/** The ids of services shown on a page, in card order. */
-async function pageServiceIds(db: Db, pageId: string): Promise<string[]> {
-  return [...new Set((await loadCards(db, pageId)).flatMap((c) => c.services.map((s) => s.id)))];
+/**
+ * API bulk create (v3): the v1 sign-up with each address scoped to components of the page. Checked under the
+ * page's component lock, so a component (or the page) deleted meanwhile is a 400 (404), not a foreign-key error.
+ */
+export async function bulkCreateSubscribersV3(db: Db, accountId: string, pageId: string, input: BulkSubscribersV3InputType, guard: Guard = defaultGuard()): Promise<CreateSubscriptionsResultType> {
+  const page = await getPageOrThrow(db, accountId, pageId, { version: 3 });
+  const subs = input.subscriptions;
+  const targets = await normalizeAll(subs.map((s) => ({ type: s.type, config: s.config.address })), guard, (i) => `subscriptions.${i}.config.address`);
+  const entries = targets.map((target, i) => {
+    const ids = subs[i].config.subscribedComponents;
+    return { target, componentIds: ids && ids.length > 0 ? [...new Set(ids)] : null };
+  });
+  const at = Date.now();
+  const created = await db.transaction().execute(async (trx) => {
+    if (!(await lockPageForComponents(trx, page.id))) throw new NotFoundError("Status page not found");
+    const wanted = [...new Set(entries.flatMap((e) => e.componentIds ?? []))];
+    if (wanted.length > 0) {
+      const onPage = new Set((await findComponentsOfPage(trx, page.id, wanted)).map((c) => c.id));
+      const bad = subs.flatMap((s, i) => (s.config.subscribedComponents ?? []).flatMap((id, j) => (onPage.has(id) ? [] : [`subscriptions.${i}.config.subscribedComponents.${j}`])));
+      if (bad.length > 0) throw new ValidationError(`subscribedComponents must list components of this status page: ${bad.join(", ")}`, { fields: bad });
+    }
+    return addInBulk(trx, page.id, entries, input.autoVerify, at);
+  });
+  return { created, skipped: targets.length - created, status: input.autoVerify ? "VERIFIED" : "PENDING" };
+}
+
+/** Removes an e-mail subscriber of a v3 page (the only kind the v3 API lists). */
+export async function deleteSubscriberV3(db: Db, accountId: string, pageId: string, subscriberId: string): Promise<void> {
+  const page = await getPageOrThrow(db, accountId, pageId, { version: 3 });
+  const n = isUuid(subscriberId) ? await q.deleteSubscriber(db, page.id, subscriberId, emailChannel.type) : 0;
+  if (n === 0) throw new NotFoundError("Subscriber not found");
+}
+
+export async function deleteSubscription(db: Db, accountId: string, pageId: string, subscriptionId: string): Promise<void> {
+  const page = await getPageOrThrow(db, accountId, pageId, { version: 1 });
+  const n = isUuid(subscriptionId) ? await q.deleteSubscriber(db, page.id, subscriptionId) : 0;
+  if (n === 0) throw new NotFoundError("Subscription not found");
 }
 
 /** What the sign-up form shows afterwards: the same for a new and a known address. */
@@ -139,15 +211,6 @@ export interface SubscribeAnswer {
   secret: string | null;
   /** verification by code (SMS): signed reference for the code-entry page */
   smsRef: string | null;
-}
-
-export async function validateScope(db: Db, pageId: string, services: readonly string[]): Promise<string[] | null> {
-  if (services.length === 0) return null;
-  const onPage = new Set(await pageServiceIds(db, pageId));
-  const chosen = [...new Set(services)];
-  const bad = chosen.filter((s) => !onPage.has(s));
-  if (bad.length > 0) throw new ValidationError("Choose services shown on this page", { fields: ["services"] });
-  return chosen.length === onPage.size ? null : chosen;
 }
 
 /** Self-service sign-up from the public page. */
@@ -177,14 +240,14 @@ export async function subscribe(db: Db, page: StatusPage, form: SubscribeFormInp
       throw new ValidationError("The contact e-mail address must be a valid e-mail address", { fields: ["contactEmail"] });
     }
   }
-  const serviceIds = await validateScope(db, page.id, input.services);
+  const scope = await validateScope(db, page, input.services);
   const at = Date.now();
   const id = await db.transaction().execute(async (trx) => {
     const existing = await q.findSubscriberByTarget(trx, page.id, target.channel, target.target);
     if (!existing || existing.unsubscribed_at !== null) {
       const active = await q.countActiveSubscribers(trx, page.id);
       assertWithinLimit("SUBSCRIBERS_PER_STATUS_PAGE", active);
-      const added = await addSubscriber(trx, page.id, target, existing, { autoVerify: false, serviceIds, contactEmail, secret: secret ?? undefined }, at);
+      const added = await addSubscriber(trx, page.id, target, existing, { autoVerify: false, ...scope, contactEmail, secret: secret ?? undefined }, at);
       return added!.id;
     }
     if (existing.status === "PENDING" && (existing.verify_sent_at ?? 0) <= at - CONFIRMATION_INTERVAL_MS) {

@@ -36,7 +36,8 @@ const RULES: readonly (readonly [RegExp, RouteClass])[] = [
   // The signed token in the link is the credential: no unlock form, but a ?key= link still opens the page.
   [/^\/manage$/, row("manage", { keyExchange: true, params: null })],
   [/^\/confirm$/, row("confirm", { keyExchange: true, params: null })],
-  [/^(?:\/services\/[^/]+(?:\/uptime\/[^/]+)?)?\/badge\.(?:svg|json)$/, row("badge", { params: BADGE })],
+  // /components/<id>/… is the documented name of a component's badges, /services/<id>/… the v1 one.
+  [/^(?:\/(?:components|services)\/[^/]+(?:\/uptime\/[^/]+)?)?\/badge\.(?:svg|json)$/, row("badge", { params: BADGE })],
   [/^\/embed$/, row("widget", { params: ["theme"] })],
   [/^\/embed\.js$/, row("script", {})],
   [/^\/api\/v2\/[a-z/-]+\.json$/, row("json", {})],

@@ -1,5 +1,5 @@
 import { STATUS_ORDER, statusRank } from "../status/derive";
-import { incidentAffects, incidentOpenIntervals } from "../status/intervals";
+import { incidentImpactsOn } from "../status/intervals";
 import type { IncidentSpan, MaintenanceSpan, ServiceStatus } from "../status/types";
 import { DAY_MS, MINUTE_MS, downtimeTenths, serviceTimeline } from "./timeline";
 
@@ -58,8 +58,7 @@ export function dailyUptime(args: ServiceHistory & { now: number; days?: number 
       });
     }
     for (const incident of incidents) {
-      if (!incidentAffects(incident, serviceId)) continue;
-      for (const iv of incidentOpenIntervals(incident)) {
+      for (const iv of incidentImpactsOn(incident, serviceId)) {
         const from = Math.max(iv.from, windowStart);
         const to = Math.min(iv.to ?? Infinity, now);
         if (from < to) eachDay(from, to, (i) => acc[i].ids.add(incident.id));
@@ -113,4 +112,28 @@ export function uptimeOverWindow(args: ServiceHistory & { from: number; to: numb
     tenths += downtimeTenths(seg.status) * (seg.to - seg.from);
   }
   return uptimePercent(args.to - start, tenths);
+}
+
+/**
+ * A group's days from its components' (same days, same order): the worst status of any of them, the mean
+ * uptime of those with data, and every incident of the day.
+ */
+export function groupDays(children: DayUptime[][]): DayUptime[] {
+  if (children.length === 0) return [];
+  return children[0].map((first, i) => {
+    const same = children.map((c) => c[i]);
+    const withData = same.filter((d) => d.uptime !== null);
+    if (withData.length === 0) return { ...first, uptime: null, worst: null, incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 0 };
+    let worstRank = 0;
+    for (const d of withData) worstRank = Math.max(worstRank, statusRank(d.worst ?? "OPERATIONAL"));
+    return {
+      day: first.day,
+      uptime: meanUptime(withData.map((d) => d.uptime)),
+      worst: STATUS_ORDER[worstRank],
+      incidentIds: [...new Set(withData.flatMap((d) => d.incidentIds))],
+      downtimeMinutes: withData.reduce((sum, d) => sum + d.downtimeMinutes, 0) / withData.length,
+      maintenanceMinutes: withData.reduce((sum, d) => sum + d.maintenanceMinutes, 0) / withData.length,
+      observedMinutes: withData.reduce((sum, d) => sum + d.observedMinutes, 0) / withData.length,
+    };
+  });
 }

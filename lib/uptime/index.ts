@@ -1,2 +1,2 @@
-export { dailyUptime, meanUptime, overallUptime, uptimeOverWindow, type DayUptime } from "./daily";
+export { dailyUptime, groupDays, meanUptime, overallUptime, uptimeOverWindow, type DayUptime } from "./daily";
 export { DAY_MS, MINUTE_MS, downtimeTenths, serviceTimeline, type Segment } from "./timeline";

@@ -1,5 +1,5 @@
-import { STATUS_ORDER, severityToStatus, statusRank } from "../status/derive";
-import { incidentAffects, incidentOpenIntervals, maintenanceCovers } from "../status/intervals";
+import { STATUS_ORDER, statusRank } from "../status/derive";
+import { incidentImpactsOn, maintenanceCovers } from "../status/intervals";
 import type { IncidentSpan, MaintenanceSpan, ServiceStatus } from "../status/types";
 
 export const MINUTE_MS = 60_000;
@@ -41,9 +41,7 @@ export function serviceTimeline(
     if (s < e) events.push({ t: s, rank, delta: 1 }, { t: e, rank, delta: -1 });
   };
   for (const incident of incidents) {
-    if (!incidentAffects(incident, serviceId)) continue;
-    const rank = statusRank(severityToStatus(incident.severity));
-    for (const iv of incidentOpenIntervals(incident)) add(iv.from, iv.to, rank);
+    for (const w of incidentImpactsOn(incident, serviceId)) add(w.from, w.to, statusRank(w.status));
   }
   const maintenanceRank = statusRank("UNDER_MAINTENANCE");
   for (const m of maintenance) if (maintenanceCovers(m, serviceId)) add(m.startsAt, m.endsAt, maintenanceRank);

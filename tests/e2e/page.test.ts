@@ -53,6 +53,28 @@ describe("the demo status page", () => {
     await context.close();
   });
 
+  it("each card is a group that folds with the keyboard, with and without JavaScript, and nothing overflows at 390 px", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/acme`);
+      expect(await page.locator("section.card > details[open]").count()).toBe(3);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      const group = page.locator("section.card > details").first();
+      const summary = group.locator("summary");
+      // The summary says the group's status and uptime, so a folded group still tells the visitor how it is.
+      expect(await summary.textContent()).toMatch(/(Operational|outage|Degraded|maintenance).*uptime/);
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      expect(await group.getAttribute("open"), `js ${javaScriptEnabled}`).toBeNull();
+      expect(await group.locator("ol.bars").first().isVisible()).toBe(false);
+      await page.keyboard.press("Space");
+      expect(await group.getAttribute("open")).toBe("");
+      expect(await group.locator("ol.bars").first().isVisible()).toBe(true);
+      await context.close();
+    }
+  });
+
   it("AUTO follows the system colour scheme on first paint, before any script runs", async () => {
     for (const [scheme, expected] of [["dark", DEMO_THEME.dark.bodyBackgroundColor], ["light", DEMO_THEME.light.bodyBackgroundColor]] as const) {
       const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: scheme });

@@ -4,7 +4,7 @@ import { getReadyDb } from "@/lib/db";
 import { loadPageSnapshot } from "@/lib/public-page/load";
 import { siteMetadata } from "@/lib/public-page/metadata";
 import { loadSite } from "@/lib/public-page/site";
-import { formatDay, groupIncidentsByDay, onPage, splitMaintenance } from "@/lib/public-page/view";
+import { formatDay, groupIncidentsByDay, splitMaintenance } from "@/lib/public-page/view";
 import { Locked } from "@/components/access/locked";
 import { ActiveIncident, IncidentLine } from "@/components/incident/incident-parts";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
@@ -28,9 +28,9 @@ export default async function StatusPage({ params, searchParams }: Params) {
   if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} />;
   const { page, base } = site;
   const snap = await loadPageSnapshot(await getReadyDb(), page);
-  const serviceIds = new Set(snap.cards.flatMap((c) => c.services.map((s) => s.id)));
-  const serviceNames = new Map(snap.cards.flatMap((c) => c.services.map((s) => [s.id, s.name] as const)));
-  const incidents = snap.incidents.map((v) => onPage(v, serviceIds));
+  const serviceNames = new Map(snap.components.map((c) => [c.id, c.name]));
+  // The snapshot's incidents name only the components this page shows (onPage).
+  const { incidents } = snap;
   const incidentNames = new Map(incidents.map((v) => [v.incident.id, v.incident.name]));
   const active = incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
   const maintenance = splitMaintenance(snap.maintenance, snap.generatedAt);
@@ -76,9 +76,9 @@ export default async function StatusPage({ params, searchParams }: Params) {
         <h2 id="components" className="section-title">
           Current status by service
         </h2>
-        {snap.cards.length === 0 && <p className="muted">This page lists no services yet.</p>}
-        {snap.cards.map((card) => (
-          <ServiceCard key={card.id} card={card} incidentNames={incidentNames} />
+        {snap.entries.length === 0 && <p className="muted">This page lists no services yet.</p>}
+        {snap.entries.map((entry) => (
+          <ServiceCard key={entry.id} entry={entry} incidentNames={incidentNames} />
         ))}
       </section>
 

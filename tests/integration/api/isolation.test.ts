@@ -9,7 +9,38 @@ async function seedWithSubscription(t: Tenant) {
   const bulk = await t.api.post(`/v1/status-pages/${s.page.id}/subscriptions/bulk`, { subscriptions: [{ type: "EMAIL", config: "ops@example.com" }], autoVerify: true });
   expect(bulk.status, bulk.text).toBe(201);
   const subscription = (await t.api.get(`/v1/status-pages/${s.page.id}/subscriptions`)).body[0];
-  return { ...s, subscription };
+  return { ...s, subscription, ...(await seedV3(t)) };
+}
+
+/** A v3 page with a group, a service in it, and a subscriber following the service. */
+async function seedV3(t: Tenant) {
+  const v3Page = (await t.api.post("/v3/status-pages", { name: "Modern", url: slug("v3") })).body;
+  const group = (await t.api.post(`/v3/status-pages/${v3Page.id}/components`, { type: "GROUP", name: "Core", displayOrder: 1 })).body;
+  const component = (await t.api.post(`/v3/status-pages/${v3Page.id}/components`, { name: "API", displayOrder: 2, parentId: group.id })).body;
+  const bulk = await t.api.post(`/v3/status-pages/${v3Page.id}/subscribers/bulk`, { subscriptions: [{ type: "EMAIL", config: { address: "ops@example.com", subscribedComponents: [component.id] } }], autoVerify: true });
+  expect(bulk.status, bulk.text).toBe(201);
+  const subscriber = (await t.api.get(`/v3/status-pages/${v3Page.id}/subscribers`)).body.entries[0];
+  for (const v of [v3Page, group, component, subscriber]) expect(v?.id, JSON.stringify(v)).toBeDefined();
+  return { v3Page, group, component, subscriber };
+}
+
+/** Rows of the v3 tables, which rowCounts does not cover. */
+async function v3Counts(t: Tenant) {
+  const n = async (table: "components" | "subscriber_components") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  return { components: await n("components"), subscriber_components: await n("subscriber_components") };
+}
+
+/** A's v3 page with a component and an incident on it (v3 incidents), and B's own v3 page. */
+async function seedV3Incidents(a: Tenant, b: Tenant) {
+  const made = <T extends { status: number; text: string; body: { id?: string } }>(res: T) => {
+    expect(res.status, res.text).toBeLessThan(300);
+    return res.body as { id: string; incidentUpdates?: { id: string }[] };
+  };
+  const page = made(await a.api.post("/v3/status-pages", { name: "A v3", url: slug("a3") }));
+  const component = made(await a.api.post(`/v3/status-pages/${page.id}/components`, { name: "API", displayOrder: 0 }));
+  const incident = made(await a.api.post(`/v3/status-pages/${page.id}/incidents`, { name: "A's", componentImpacts: [{ componentId: component.id, status: "MAJOR_OUTAGE" }], incidentUpdates: [{ description: "x", status: "INVESTIGATING" }] }));
+  const bPage = made(await b.api.post("/v3/status-pages", { name: "B v3", url: slug("b3") }));
+  return { pageId: page.id, componentId: component.id, incidentId: incident.id, updateId: incident.incidentUpdates![0].id, bPageId: bPage.id };
 }
 
 /** Everything A can read about its own data, to compare before and after B's attempts. */
@@ -28,6 +59,12 @@ async function snapshot(t: Tenant, ids: Ids) {
     `/v1/maintenance-windows/${ids.window.id}`,
     "/v1/accounts",
     "/v1/api-keys",
+    "/v3/status-pages",
+    `/v3/status-pages/${ids.v3Page.id}`,
+    `/v3/status-pages/${ids.v3Page.id}/components`,
+    `/v3/status-pages/${ids.v3Page.id}/components/${ids.group.id}`,
+    `/v3/status-pages/${ids.v3Page.id}/components/${ids.component.id}`,
+    `/v3/status-pages/${ids.v3Page.id}/subscribers`,
   ];
   const out: Record<string, unknown> = {};
   for (const p of paths) out[p] = (await t.api.get(p)).body;
@@ -43,14 +80,20 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     const ids = await seedWithSubscription(a);
     const bSvc = (await b.api.post("/v1/status-pages/services", { name: "B's" })).body;
     const bPage = (await b.api.post("/v1/status-pages", { name: "B", url: slug("b"), cards: [] })).body;
+    const v3 = await seedV3Incidents(a, b);
+    // A v3 create with no reference to A lands in B's account.
+    const bV3 = await seedV3(b);
+    expect(bV3.v3Page.accountId).toBe(b.accountId);
     const before = await snapshot(a, ids);
     const counts = await rowCounts(a.db);
+    const v3Rows = await v3Counts(a);
     const covered = new Set<string>();
     const params: Record<string, string> = {
       id: "", keyId: ids.key.id, subscriptionId: ids.subscription.id, updateId: ids.update.id, incidentId: ids.incident.id, accountId: a.accountId,
+      statusPageId: ids.v3Page.id, componentId: ids.component.id, subscriberId: ids.subscriber.id,
     };
-    const expect404 = async (method: string, template: string, id: string, body?: unknown) => {
-      const url = template.replace("{id}", id).replace(/\{(\w+)\}/g, (_, k: string) => params[k]);
+    const expect404 = async (method: string, template: string, id: string, body?: unknown, extra: Record<string, string> = {}) => {
+      const url = template.replace("{id}", id).replace(/\{(\w+)\}/g, (_, k: string) => extra[k] ?? params[k]);
       const res = await b.api[method as "get"](url, body);
       expectError(res, 404);
       covered.add(`${method.toUpperCase()} ${template}`);
@@ -79,6 +122,29 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     await expect404("get", "/v1/status-pages/incidents/{id}/incident-updates/{updateId}/deliveries", ids.incident.id);
     await expect404("delete", "/v1/incidents/{incidentId}/updates/{id}", ids.update.id);
     for (const [m, body] of [["get"], ["put", win], ["delete"]] as const) await expect404(m, "/v1/maintenance-windows/{id}", String(ids.window.id), body);
+    // v3: A's page, components and subscribers, by path; B's own page does not open A's component or subscriber either.
+    const v3PageBody = { name: "x", url: slug("x") };
+    const componentBody = { name: "x", displayOrder: 1 };
+    const V3 = "/v3/status-pages/{statusPageId}";
+    for (const [m, body] of [["get"], ["put", v3PageBody], ["delete"]] as const) await expect404(m, V3, "", body);
+    for (const [m, body] of [["get"], ["post", componentBody]] as const) await expect404(m, `${V3}/components`, "", body);
+    for (const [m, body] of [["get"], ["put", componentBody], ["delete"]] as const) {
+      await expect404(m, `${V3}/components/{componentId}`, "", body);
+      await expect404(m, `${V3}/components/{componentId}`, "", body, { componentId: ids.group.id });
+      await expect404(m, `${V3}/components/{componentId}`, "", body, { statusPageId: bV3.v3Page.id });
+    }
+    await expect404("get", `${V3}/subscribers`, "");
+    await expect404("post", `${V3}/subscribers/bulk`, "", { subscriptions: [{ type: "EMAIL", config: { address: "evil@example.com" } }], autoVerify: true });
+    await expect404("delete", `${V3}/subscribers/{subscriberId}`, "");
+    await expect404("delete", `${V3}/subscribers/{subscriberId}`, "", undefined, { statusPageId: bV3.v3Page.id });
+    // A's components cannot be named from B's page: not as a parent, not as a subscription scope.
+    expectError(await b.api.post(`/v3/status-pages/${bV3.v3Page.id}/components`, { name: "x", displayOrder: 1, parentId: ids.group.id }), 400, "parentId");
+    expectError(await b.api.put(`/v3/status-pages/${bV3.v3Page.id}/components/${bV3.component.id}`, { name: "x", displayOrder: 1, parentId: ids.group.id }), 400, "parentId");
+    expectError(
+      await b.api.post(`/v3/status-pages/${bV3.v3Page.id}/subscribers/bulk`, { subscriptions: [{ type: "EMAIL", config: { address: "x@example.com", subscribedComponents: [ids.component.id] } }] }),
+      400,
+      "subscriptions.0.config.subscribedComponents.0",
+    );
     const aKeyId = (await a.api.get("/v1/api-keys")).body.entries[0].id;
     for (const m of ["get", "delete"]) await expect404(m, "/v1/api-keys/{id}", aKeyId);
 
@@ -89,12 +155,13 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
       "/v1/status-pages/incidents": (x) => x.entries!.map((e) => e.id),
       "/v1/maintenance-windows": (x) => x.map((e) => e.id),
       "/v1/api-keys": (x) => x.entries!.map((e) => e.id),
+      "/v3/status-pages": (x) => x.entries!.map((e) => e.id),
     };
     for (const [path, idsOf] of Object.entries(lists)) {
       const res = await b.api.get(path);
       expect(res.status).toBe(200);
       const seen = idsOf(res.body);
-      for (const mine of [ids.page.id, ids.service.id, ids.other.id, ids.incident.id, ids.window.id, aKeyId]) expect(seen).not.toContain(mine);
+      for (const mine of [ids.page.id, ids.service.id, ids.other.id, ids.incident.id, ids.window.id, aKeyId, ids.v3Page.id]) expect(seen).not.toContain(mine);
       covered.add(`GET ${path}`);
     }
     expectError(await b.api.post("/v1/status-pages", { name: "x", url: slug(), cards: [{ name: "c", services: [{ id: ids.service.id }] }] }), 404);
@@ -107,6 +174,7 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     // A create with no reference to A (services) lands in B's account.
     expect((await b.api.post("/v1/status-pages/services", { name: "mine" })).body.accountId).toBe(b.accountId);
     covered.add("POST /v1/status-pages/services");
+    covered.add("POST /v3/status-pages");
     // A key created by B is B's.
     const bKey = await b.api.post("/v1/api-keys", { name: "b's second" });
     expect((await b.api.get(`/v1/api-keys/${bKey.body.id}`)).status).toBe(200);
@@ -123,9 +191,40 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     expect((await b.api.get("/next/users/me")).body.accountId).toBe(b.accountId);
     covered.add("GET /next/users/me");
 
+    // v3 incidents: A's page, incident and update are 404 to B, through A's page and through B's own.
+    const v3Incident = () => a.api.get(`/v3/status-pages/${v3.pageId}/incidents/${v3.incidentId}`);
+    const v3IncidentBefore = (await v3Incident()).body;
+    const v3Update = { description: "hijack", status: "RESOLVED" };
+    const v3Ops: ["get" | "post" | "put" | "delete", string, unknown?][] = [
+      ["get", "/v3/status-pages/{statusPageId}/incidents"],
+      ["post", "/v3/status-pages/{statusPageId}/incidents", { name: "x", incidentUpdates: [v3Update] }],
+      ["get", "/v3/status-pages/{statusPageId}/incidents/{incidentId}"],
+      ["put", "/v3/status-pages/{statusPageId}/incidents/{incidentId}", { name: "x", componentImpacts: [] }],
+      ["delete", "/v3/status-pages/{statusPageId}/incidents/{incidentId}"],
+      ["put", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/component-impacts", { componentImpacts: [] }],
+      ["get", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates"],
+      ["post", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates", v3Update],
+      ["get", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}"],
+      ["put", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}", v3Update],
+      ["delete", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}"],
+    ];
+    for (const pageId of [v3.pageId, v3.bPageId]) {
+      for (const [m, template, body] of v3Ops) {
+        if (pageId === v3.bPageId && !template.includes("{incidentId}")) continue;
+        const url = template.replace("{statusPageId}", pageId).replace("{incidentId}", v3.incidentId).replace("{incidentUpdateId}", v3.updateId);
+        expectError(await b.api[m](url, body), 404);
+        covered.add(`${m.toUpperCase()} ${template}`);
+      }
+    }
+    expect((await b.api.get(`/v3/status-pages/${v3.bPageId}/incidents`)).body.entries).toEqual([]);
+    const foreign = { name: "x", componentImpacts: [{ componentId: v3.componentId, status: "MAJOR_OUTAGE" }], incidentUpdates: [{ description: "x", status: "INVESTIGATING" }] };
+    expectError(await b.api.post(`/v3/status-pages/${v3.bPageId}/incidents`, foreign), 400, "componentImpacts.0.componentId");
+    expect((await v3Incident()).body).toEqual(v3IncidentBefore);
+
     expect(await snapshot(a, ids)).toEqual(before);
     const after = await rowCounts(a.db);
     expect({ ...after, services: after.services - 1 }).toEqual(counts);
+    expect(await v3Counts(a)).toEqual(v3Rows);
 
     const documented = Object.entries(openApiDocument().paths ?? {}).flatMap(([path, item]) =>
       Object.keys(item as object).filter((m) => ["get", "put", "post", "patch", "delete"].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),

@@ -18,7 +18,38 @@ export async function seedPool(t: Tenant) {
   const subscription = (await t.api.get(`/v1/status-pages/${s.page.id}/subscriptions`)).body[0];
   const apiKey = (await t.api.post("/v1/api-keys", { name: "spare" })).body;
   expect(apiKey.id, JSON.stringify(apiKey)).toBeDefined();
-  return { ...s, subscription, apiKey };
+  return { ...s, subscription, apiKey, ...(await seedV3(t)), v3Incidents: await seedV3Incidents(t) };
+}
+
+/** A v3 page with a group, a service component in it, and a subscriber following the service. */
+async function seedV3(t: Tenant) {
+  const ok = async <T extends { status: number; text: string; body: { id?: string } }>(res: Promise<T>) => {
+    const r = await res;
+    expect(r.status, r.text).toBeLessThan(300);
+    return r.body as { id: string } & Record<string, unknown>;
+  };
+  const v3Page = await ok(t.api.post("/v3/status-pages", { name: "Modern", url: slug("v3") }));
+  const group = await ok(t.api.post(`/v3/status-pages/${v3Page.id}/components`, { type: "GROUP", name: "Core", displayOrder: 1 }));
+  const component = await ok(t.api.post(`/v3/status-pages/${v3Page.id}/components`, { name: "API", displayOrder: 2, parentId: group.id }));
+  await ok(t.api.post(`/v3/status-pages/${v3Page.id}/subscribers/bulk`, { subscriptions: [{ type: "EMAIL", config: { address: "seed@example.com", subscribedComponents: [component.id] } }], autoVerify: true }));
+  const subscriber = (await t.api.get(`/v3/status-pages/${v3Page.id}/subscribers`)).body.entries[0] as { id: string };
+  expect(subscriber?.id).toBeDefined();
+  return { v3Page, group, component, subscriber };
+}
+
+/** The v3 incident operations' targets: a page of their own with two services, an open incident and its update. */
+async function seedV3Incidents(t: Tenant) {
+  const made = async (res: Promise<{ status: number; text: string; body: { id?: string } }>) => {
+    const r = await res;
+    expect(r.status, r.text).toBeLessThan(300);
+    return r.body as { id: string; incidentUpdates?: { id: string }[] };
+  };
+  const page = await made(t.api.post("/v3/status-pages", { name: "Incidents", url: slug("v3i") }));
+  const componentIds: string[] = [];
+  for (const name of ["API", "Web"]) componentIds.push((await made(t.api.post(`/v3/status-pages/${page.id}/components`, { name, displayOrder: componentIds.length }))).id);
+  const incidentBody = { name: "Seeded", componentImpacts: [{ componentId: componentIds[0], status: "PARTIAL_OUTAGE" }], incidentUpdates: [{ description: "x", status: "INVESTIGATING" }] };
+  const incident = await made(t.api.post(`/v3/status-pages/${page.id}/incidents`, incidentBody));
+  return { pageId: page.id, componentIds, incidentId: incident.id, updateId: incident.incidentUpdates![0].id };
 }
 
 /** Path parameters naming the seeded resource each route's parameters refer to. */
@@ -28,6 +59,11 @@ export function poolParams(op: Operation, p: Pool): Record<string, string> {
   if (op.path.startsWith("/v1/api-keys/")) return { id: p.apiKey.id };
   if (op.path.startsWith("/v1/status-pages/services/")) return { id: p.service.id };
   if (op.path.startsWith("/v1/status-pages/incidents/")) return { id: p.incident.id, updateId: p.update.id };
+  if (op.path.startsWith("/v3/status-pages/{statusPageId}/incidents")) {
+    const v = p.v3Incidents;
+    return { statusPageId: v.pageId, incidentId: v.incidentId, incidentUpdateId: v.updateId };
+  }
+  if (op.path.startsWith("/v3/status-pages/")) return { statusPageId: p.v3Page.id, componentId: p.component.id, subscriberId: p.subscriber.id };
   return { id: p.page.id, keyId: p.key.id, subscriptionId: p.subscription.id };
 }
 
@@ -74,6 +110,31 @@ export async function freshParams(op: Operation, t: Tenant, p: Pool): Promise<Re
       const body = { name: "Doomed", startsAt: "2040-01-01T00:00:00Z", endsAt: "2040-01-01T01:00:00Z", repeatUnit: null };
       return { id: String(ok(await t.api.post("/v1/maintenance-windows", body)).id) };
     }
+    case "deleteStatusPageV3":
+      return { statusPageId: ok(await t.api.post("/v3/status-pages", { name: "Doomed", url: slug("doomed") })).id as string };
+    case "deleteComponentV3": {
+      // Every other target is a group with a child, so deletes detach children too.
+      const base = `/v3/status-pages/${p.v3Page.id}/components`;
+      const group = seq++ % 2 === 0;
+      const componentId = ok(await t.api.post(base, { type: group ? "GROUP" : "SERVICE", name: "Doomed", displayOrder: 5 })).id as string;
+      if (group) ok(await t.api.post(base, { name: "Child", displayOrder: 6, parentId: componentId }));
+      return { statusPageId: p.v3Page.id, componentId };
+    }
+    case "deleteSubscriberV3": {
+      const address = `doomed-${seq++}@example.com`;
+      const subscriptions = [{ type: "EMAIL", config: { address, subscribedComponents: [p.component.id] } }];
+      ok(await t.api.post(`/v3/status-pages/${p.v3Page.id}/subscribers/bulk`, { subscriptions, autoVerify: true }));
+      const row = await t.db.selectFrom("subscribers").select("id").where("status_page_id", "=", p.v3Page.id).where("target", "=", address).executeTakeFirstOrThrow();
+      return { statusPageId: p.v3Page.id, subscriberId: row.id };
+    }
+    case "deleteIncidentV3":
+    case "deleteIncidentUpdateV3": {
+      const v = p.v3Incidents;
+      const base = `/v3/status-pages/${v.pageId}/incidents`;
+      if (op.id === "deleteIncidentV3") return { statusPageId: v.pageId, incidentId: ok(await t.api.post(base, { name: "Doomed", incidentUpdates: [{ description: "x", status: "INVESTIGATING" }] })).id as string };
+      const update = ok(await t.api.post(`${base}/${v.incidentId}/incident-updates`, { description: "doomed", status: "IDENTIFIED" })).id as string;
+      return { statusPageId: v.pageId, incidentId: v.incidentId, incidentUpdateId: update };
+    }
     case "revokeApiKey":
       return { id: ok(await t.api.post("/v1/api-keys", { name: "doomed" })).id as string };
     default:
@@ -87,14 +148,35 @@ const date = (from: string, to: string) => fc.date({ min: new Date(from), max: n
 /** Real ids and coherent values for the fields whose validity the schema alone cannot express. */
 export function overrides(p: Pool) {
   const serviceIds = fc.constantFrom(p.service.id, p.other.id);
+  // fc.emailAddress() is RFC 5322 in full; the API accepts the everyday subset (zod's e-mail check).
+  const email = fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.domain()).map(([l, d]) => `${l}@${d}`);
   return (path: Path, schema: JsonSchema): fc.Arbitrary<unknown> | undefined => {
     if (last(path, 3) === "services/#/id" || last(path, 2) === "serviceIds/#") return serviceIds;
     if (last(path, 2) === "statusPageIds/#") return fc.constant(p.page.id);
     if (last(path, 3) === "cards/#/id") return fc.constant(undefined);
+    // v3 impacts: each component at most once; a replaced history's windows end after they start.
+    if (path.length === 1 && path[0] === "componentImpacts") {
+      const windows = !!schema.items?.properties?.startedAt;
+      return fc.uniqueArray(fc.constantFrom(...p.v3Incidents.componentIds), { maxLength: 2 }).chain((ids) =>
+        fc.tuple(
+          ...ids.map((componentId) =>
+            windows
+              ? fc.record({ componentId: fc.constant(componentId), status: fc.constantFrom("UNDER_MAINTENANCE", "DEGRADED_PERFORMANCE", "PARTIAL_OUTAGE", "MAJOR_OUTAGE"), startedAt: date("2020-01-01", "2024-12-31"), endedAt: fc.oneof(fc.constant(null), date("2025-01-01", "2025-12-31")) })
+              : fc.record({ componentId: fc.constant(componentId), status: fc.constantFrom("OPERATIONAL", "UNDER_MAINTENANCE", "DEGRADED_PERFORMANCE", "PARTIAL_OUTAGE", "MAJOR_OUTAGE") }),
+          ),
+        ),
+      );
+    }
+    // v3 bulk entries ({type, config: {address, subscribedComponents?}}) are built field by field.
+    if (last(path, 2) === "subscriptions/#" && schema.properties?.config?.type === "object") return undefined;
+    // Dots only between letters: every address of a v3 request must pass, where one bad one fails all.
+    if (last(path, 2) === "config/address") return fc.tuple(fc.stringMatching(/^[a-z0-9]{1,8}(?:[._-][a-z0-9]{1,8})?$/), fc.domain()).map(([l, d]) => `${l}@${d}`);
+    if (last(path) === "subscribedComponents") return fc.oneof(fc.constant(null), fc.subarray([p.group.id, p.component.id]));
+    // A component's parent: the seeded group (a GROUP with it is refused, as it should be) or none.
+    if (path.length === 1 && path[0] === "parentId") return fc.constantFrom(null, p.group.id);
     if (last(path, 2) === "subscriptions/#") {
       return fc.oneof(
-        // fc.emailAddress() is RFC 5322 in full; the API accepts the everyday subset (zod's e-mail check).
-        fc.record({ type: fc.constant("EMAIL"), config: fc.tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,15}$/), fc.domain()).map(([l, d]) => `${l}@${d}`) }),
+        fc.record({ type: fc.constant("EMAIL"), config: email }),
         fc.record({ type: fc.constant("SMS"), config: fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => `+4915${n}`) }),
       );
     }

@@ -29,14 +29,30 @@ describe(`foundation on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(await authenticateApiKey(db, seeded!.apiKey + "x")).toBeNull();
     const page = await findPageBySlug(db, "acme");
     const snap = await loadPageSnapshot(db, page!);
-    expect(snap.cards.map((c) => c.services.length)).toEqual([4, 3, 3]);
+    expect(snap.entries.map((e) => [e.kind, e.children.length])).toEqual([["group", 4], ["group", 3], ["group", 3]]);
     expect(snap.status).toBe("PARTIAL_OUTAGE");
     expect(snap.incidents.filter((i) => i.incident.resolved_at === null)).toHaveLength(1);
     expect(snap.incidents.filter((i) => i.incident.resolved_at !== null).length).toBeGreaterThanOrEqual(12);
     expect(snap.maintenance).toHaveLength(1);
-    const analytics = snap.cards[1].services.find((s) => s.name === "Analytics pipeline")!;
+    const analytics = snap.entries[1].children.find((s) => s.name === "Analytics pipeline")!;
     expect(analytics.days[0].uptime).toBeNull();
     expect(analytics.days).toHaveLength(90);
+
+    // The second demo page is a v3 page: groups of its own components, one in partial outage.
+    const payments = (await findPageBySlug(db, "acme-payments"))!;
+    expect(payments.version).toBe(3);
+    const v3 = await loadPageSnapshot(db, payments);
+    expect(v3.entries.map((e) => `${e.kind}:${e.name}:${e.children.length}`)).toEqual(["group:Payments API:3", "group:Merchant dashboard:2", "component:Checkout widget:0"]);
+    expect(v3.status).toBe("PARTIAL_OUTAGE");
+    expect(v3.entries[0].status).toBe("PARTIAL_OUTAGE");
+    expect(v3.components.find((c) => c.name === "Payouts")!.status).toBe("PARTIAL_OUTAGE");
+    expect(v3.components.find((c) => c.name === "Refunds")!.status).toBe("OPERATIONAL");
+    const open = v3.incidents.filter((i) => i.incident.resolved_at === null);
+    expect(open.map((i) => i.components)).toEqual([[{ id: expect.any(String), name: "Payouts", status: "PARTIAL_OUTAGE" }]]);
+    expect(v3.incidents.length).toBe(4);
+    // Six days ago card processing was down for 25 minutes: that day's bar says so.
+    const card = v3.components.find((c) => c.name === "Card processing")!;
+    expect(card.days.some((d) => d.worst === "MAJOR_OUTAGE" && d.downtimeMinutes === 25)).toBe(true);
   });
 
   it("maps a duplicate slug to ConflictError and leaves nothing half-written", async () => {

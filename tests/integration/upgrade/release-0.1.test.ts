@@ -24,7 +24,8 @@ describe("upgrade from release 0.1", () => {
     const page = await getPageOrThrow(db, ids.accountId, ids.pageId);
     expect(page.url).toBe("acme");
     const snap = await loadPageSnapshot(db, page, ids.now);
-    expect(snap.cards.map((c) => c.services.length)).toEqual([4, 3, 3]);
+    expect(page.version).toBe(1);
+    expect(snap.entries.map((e) => [e.kind, e.children.length])).toEqual([["group", 4], ["group", 3], ["group", 3]]);
     expect(snap.incidents.length).toBeGreaterThanOrEqual(12);
     expect(snap.incidents.some((i) => i.incident.resolved_at === null)).toBe(true);
     expect(snap.status).not.toBe("OPERATIONAL");

@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { buildFeed, MAX_ENTRIES, xmlSafe } from "@/lib/feeds/build";
 import { renderMarkdown } from "@/lib/markdown";
 import { htmlText, readFeed } from "../../attack/read-feed";
-import { DAY, HOUR, incident, NOW, PAGE_URL, page, snapshot } from "../statuspage-compat/snapshot";
+import { DAY, HOUR, incident, NOW, PAGE_URL, page, snapshot, v3Incident } from "../statuspage-compat/snapshot";
 
 const ctx = { pageUrl: PAGE_URL, renderMarkdown };
 const parse = (xml: string) => new XMLParser({ ignoreAttributes: false, isArray: (n) => n === "item" || n === "entry" }).parse(xml);
@@ -53,6 +53,25 @@ describe("feeds", () => {
     const xml = buildFeed(snapshot({ incidents: [shared] }), ctx, "rss");
     expect(xml).toContain("Affected: API");
     expect(xml).not.toContain("SECRET-SVC");
+  });
+
+  it("names each affected component with what the incident does to it, v1 and v3 alike", () => {
+    const v1 = incident("m", "MEDIUM", ["api"], [["INVESTIGATING", NOW - HOUR]]);
+    const rss = buildFeed(snapshot({ incidents: [v1] }), ctx, "rss");
+    expect(parse(rss).rss.channel.item[0].description).toBe("Investigating · Partial outage · API — Partial outage");
+    const v3 = v3Incident(
+      "v",
+      [
+        { componentId: "api", status: "MAJOR_OUTAGE", from: NOW - 2 * HOUR, to: NOW - HOUR },
+        { componentId: "web", status: "DEGRADED_PERFORMANCE", from: NOW - 2 * HOUR, to: null },
+        { componentId: "hidden", status: "MAJOR_OUTAGE", from: NOW - 2 * HOUR, to: null },
+      ],
+      [["INVESTIGATING", NOW - 2 * HOUR]],
+    );
+    const items = parse(buildFeed(snapshot({ incidents: [v3] }), ctx, "rss")).rss.channel.item;
+    expect(items[0].description).toBe("Investigating · Major outage · API — Major outage, WEB — Degraded performance");
+    expect(htmlText(items[0]["content:encoded"])).toContain("Affected: API — Major outage, WEB — Degraded performance");
+    expect(JSON.stringify(items)).not.toContain("HIDDEN");
   });
 
   it("is byte-stable for the same snapshot (ETag)", () => {

@@ -4,6 +4,9 @@ import { StatusBanner } from "@/components/status/status-banner";
 import { ServiceCard } from "@/components/service-card/service-card";
 import { UnlockForm } from "@/components/access/unlock-form";
 import { Markdown } from "@/components/markdown/markdown";
+import { AffectedComponents, AffectedList, ImpactHistory, IncidentPill } from "@/components/incident/incident-parts";
+import { incident, v3Incident } from "../statuspage-compat/snapshot";
+import type { EntrySnapshot } from "@/lib/public-page/load";
 import type { ServiceStatus } from "@/lib/status";
 import type { DayUptime } from "@/lib/uptime";
 
@@ -35,16 +38,19 @@ describe("ServiceCard", () => {
     maintenanceMinutes: 0,
     observedMinutes: i < 10 ? 0 : 1440,
   }));
-  const card = {
+  const card: EntrySnapshot = {
     id: "c1",
     name: "Core <platform>",
-    status: "MAJOR_OUTAGE" as const,
+    description: null,
+    kind: "group",
+    status: "MAJOR_OUTAGE",
     uptime: 99.97,
+    days: [],
     createdAt: 0,
     updatedAt: 0,
-    services: [{ id: "s1", name: "API", status: "MAJOR_OUTAGE" as const, uptime: 99.97, days, createdAt: 0, updatedAt: 0 }],
+    children: [{ id: "s1", name: "API", description: "Public REST API <v2>", status: "MAJOR_OUTAGE", uptime: 99.97, days, createdAt: 0, updatedAt: 0 }],
   };
-  const html = renderToStaticMarkup(<ServiceCard card={card} incidentNames={new Map([["inc", "API errors"]])} />);
+  const html = renderToStaticMarkup(<ServiceCard entry={card} incidentNames={new Map([["inc", "API errors"]])} />);
 
   it("escapes names and shows status in words next to the icon", () => {
     expect(html).toContain("Core &lt;platform&gt;");
@@ -58,6 +64,26 @@ describe("ServiceCard", () => {
     expect(html).toContain(': no data</span>');
     expect(html).toMatch(/<span class="tip">[^<]*: 97.50% uptime, 1 incident: API errors<\/span>/);
     expect(html).toContain('aria-label="API: daily uptime over the last 90 days');
+  });
+  it("a group is a disclosure, open by default, its summary carrying name, worst status and uptime, and nothing focusable", () => {
+    expect(html).toMatch(/<details open="" class="group" data-group="c1">\s*<summary class="card-head[^"]*">/);
+    const summary = html.match(/<summary[^>]*>(.*?)<\/summary>/)![1];
+    expect(summary).toContain("Core &lt;platform&gt;");
+    expect(summary).toContain("Major outage");
+    expect(summary).toContain("99.97% uptime");
+    expect(summary).not.toMatch(/<(a|button|input|select|textarea)\b|tabindex/i);
+    expect(html.indexOf("</summary>")).toBeLessThan(html.indexOf('<ol class="bars'));
+  });
+  it("shows a component's description as text under its name", () => {
+    expect(html).toContain("Public REST API &lt;v2&gt;</p>");
+    expect(html.indexOf(">API</h4>")).toBeLessThan(html.indexOf("Public REST API"));
+  });
+  it("a component outside any group is a card of its own, with a level-3 heading and no disclosure", () => {
+    const one = renderToStaticMarkup(<ServiceCard entry={{ ...card.children[0], kind: "component", children: [] }} incidentNames={new Map()} />);
+    expect(one).not.toContain("<details");
+    expect(one).toContain('data-kind="component"');
+    expect(one).toMatch(/<h3 id="card-s1"[^>]*>API<\/h3>/);
+    expect(one.match(/<li class="bar /g)).toHaveLength(90);
   });
 });
 
@@ -76,5 +102,42 @@ describe("Markdown", () => {
     const html = renderToStaticMarkup(<Markdown text={"**hi** <script>alert(1)</script>"} />);
     expect(html.startsWith('<div class="md"><p><strong>hi</strong>')).toBe(true);
     expect(html).not.toContain("<script");
+  });
+});
+
+describe("incident parts", () => {
+  const H = 3_600_000;
+  const v3 = v3Incident(
+    "v",
+    [
+      { componentId: "api", status: "MAJOR_OUTAGE", from: at, to: at + H },
+      { componentId: "api", status: "PARTIAL_OUTAGE", from: at + H, to: null },
+    ],
+    [["INVESTIGATING", at]],
+    "Errors <b>",
+  );
+  const v1 = incident("o", "MEDIUM", ["api", "web"], [["INVESTIGATING", at]]);
+
+  it("name each affected component with its status in words", () => {
+    expect(renderToStaticMarkup(<AffectedComponents view={v1} />)).toContain("Affected: <span data-component=\"api\" data-status=\"PARTIAL_OUTAGE\">API — Partial outage</span>");
+    const list = renderToStaticMarkup(<AffectedList view={v3} />);
+    expect(list).toMatch(/<li data-component="api"[^>]*>API — <span class="status-text s-PARTIAL_OUTAGE/);
+    expect(renderToStaticMarkup(<AffectedComponents view={{ ...v1, components: [] }} />)).toBe("");
+  });
+
+  it("a v1 incident keeps its severity pill; a v3 incident says its worst impact", () => {
+    expect(renderToStaticMarkup(<IncidentPill view={v1} />)).toBe('<span class="pill s-PARTIAL_OUTAGE">Medium severity</span>');
+    expect(renderToStaticMarkup(<IncidentPill view={v3} />)).toBe('<span class="pill s-PARTIAL_OUTAGE">Partial outage</span>');
+  });
+
+  it("a v3 incident lists its impact windows in order, the open one ongoing; a v1 incident has none", () => {
+    const html = renderToStaticMarkup(<ImpactHistory view={v3} />);
+    const rows = html.match(/<li data-impact=[^]*?<\/li>/g)!;
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain("Major outage");
+    expect(rows[0]).toContain("20 Nov 2026, 14:05 UTC</time> – <time");
+    expect(rows[1]).toContain("Partial outage");
+    expect(rows[1]).toMatch(/20 Nov 2026, 15:05 UTC<\/time> – ongoing/);
+    expect(renderToStaticMarkup(<ImpactHistory view={v1} />)).toBe("");
   });
 });

@@ -1,13 +1,30 @@
 import { describe, expect, it } from "vitest";
 import type { IncidentView } from "@/lib/incidents/types";
-import { dayLabel, formatDuration, formatUptime, formatUtc, groupIncidentsByDay, historyMonths, onPage, parseHistoryPage, splitMaintenance } from "@/lib/public-page/view";
+import {
+  dayLabel,
+  formatDuration,
+  formatUptime,
+  formatUtc,
+  groupIncidentsByDay,
+  hasComponentImpacts,
+  historyMonths,
+  impactHistory,
+  impactText,
+  incidentImpactStatus,
+  onPage,
+  parseHistoryPage,
+  splitMaintenance,
+} from "@/lib/public-page/view";
 import type { DayUptime } from "@/lib/uptime";
+import { v3Incident } from "../statuspage-compat/snapshot";
 
 const day = (over: Partial<DayUptime>): DayUptime => ({ day: "2026-11-20", uptime: 100, worst: "OPERATIONAL", incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 1440, ...over });
 
 const view = (id: string, startedAt: number, serviceIds: string[] = ["s1"]): IncidentView => ({
-  incident: { id, account_id: "a", name: `Incident ${id}`, severity: "MAJOR", last_update_status: "RESOLVED", started_at: startedAt, resolved_at: startedAt + 60_000, created_at: startedAt, updated_at: startedAt },
+  incident: { id, account_id: "a", status_page_id: null, impact_actor_type: null, impact_actor_id: null, name: `Incident ${id}`, severity: "MAJOR", last_update_status: "RESOLVED", started_at: startedAt, resolved_at: startedAt + 60_000, created_at: startedAt, updated_at: startedAt },
   services: serviceIds.map((s) => ({ id: s, account_id: "a", name: `Service ${s}`, created_at: 0, updated_at: 0 })),
+  impacts: [],
+  components: serviceIds.map((s) => ({ id: s, name: `Service ${s}`, status: "MAJOR_OUTAGE" as const })),
   updates: [],
 });
 
@@ -107,5 +124,38 @@ describe("barsHtml", () => {
     expect(html).not.toMatch(/<img|onmouseover=/);
     expect(html).toContain('<li class="bar s-NO_DATA" tabindex="0">');
     expect(html.match(/<li /g)).toHaveLength(2);
+  });
+});
+
+describe("what an incident does to components", () => {
+  const H = 3_600_000;
+  const v3 = v3Incident(
+    "v",
+    [
+      { componentId: "web", status: "DEGRADED_PERFORMANCE", from: 2 * H, to: null },
+      { componentId: "api", status: "MAJOR_OUTAGE", from: H, to: 2 * H },
+      { componentId: "api", status: "PARTIAL_OUTAGE", from: 2 * H, to: null },
+    ],
+    [["INVESTIGATING", H]],
+  );
+
+  it("a v1 incident is as bad as its severity; a v3 incident as its worst component on the page", () => {
+    expect(hasComponentImpacts(view("a", 0))).toBe(false);
+    expect(incidentImpactStatus({ ...view("a", 0), incident: { ...view("a", 0).incident, severity: "MEDIUM" } })).toBe("PARTIAL_OUTAGE");
+    expect(hasComponentImpacts(v3)).toBe(true);
+    expect(v3.components.map(impactText)).toEqual(["API — Partial outage", "WEB — Degraded performance"]);
+    expect(incidentImpactStatus(v3)).toBe("PARTIAL_OUTAGE");
+    expect(incidentImpactStatus(onPage(v3, new Set(["web"])))).toBe("DEGRADED_PERFORMANCE");
+    expect(incidentImpactStatus(onPage(v3, new Set()))).toBe("OPERATIONAL");
+  });
+
+  it("impact history: the windows in order of start, named, open ones without an end; only this page's", () => {
+    expect(impactHistory(v3).map((w) => [w.name, w.status, w.from, w.to])).toEqual([
+      ["API", "MAJOR_OUTAGE", H, 2 * H],
+      ["API", "PARTIAL_OUTAGE", 2 * H, null],
+      ["WEB", "DEGRADED_PERFORMANCE", 2 * H, null],
+    ]);
+    expect(impactHistory(onPage(v3, new Set(["web"]))).map((w) => w.name)).toEqual(["WEB"]);
+    expect(impactHistory(view("a", 0))).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { SEVERITY_IMPACT, componentStatus, worstImpact } from "@/lib/statuspage-
 import { summaryFingerprint } from "@/lib/statuspage-compat/fingerprint";
 import { SpIncident, SpScheduledMaintenance, SpSummaryResponse } from "@/lib/statuspage-compat/schema";
 import type { PageSnapshot } from "@/lib/public-page/load";
-import { DAY, HOUR, incident, MIN, NOW, PAGE_URL, snapshot } from "./snapshot";
+import { component, DAY, group, HOUR, incident, MIN, NOW, PAGE_URL, snapshot, standalone, structure, v3Incident } from "./snapshot";
 
 const ctx = { pageUrl: PAGE_URL };
 type Maint = PageSnapshot["maintenance"][number];
@@ -73,6 +73,77 @@ describe("components", () => {
   });
 });
 
+describe("components of a v3 page", () => {
+  // A group with two services, a service on its own, a second group: the loader already left hidden ones out.
+  const v3 = () =>
+    snapshot({
+      status: "PARTIAL_OUTAGE",
+      ...structure([
+        group("g1", "Platform", [component("api", "PARTIAL_OUTAGE", { description: "REST and GraphQL" }), component("web")], { description: "Customer-facing" }),
+        standalone(component("dns")),
+        group("g2", "Empty", []),
+      ]),
+    });
+
+  it("a group has group: true and its children's ids; children name it as group_id; a top-level component has group_id null", () => {
+    const comps = SpSummaryResponse.parse(toSpSummary(v3(), ctx)).components;
+    expect(comps.map((c) => [c.id, c.group, c.group_id, c.position, c.components ?? null])).toEqual([
+      ["g1", true, null, 1, ["api", "web"]],
+      ["api", false, "g1", 2, null],
+      ["web", false, "g1", 3, null],
+      ["dns", false, null, 4, null],
+      ["g2", true, null, 5, []],
+    ]);
+  });
+
+  it("a group's status is its worst child's; descriptions are carried; only components are showcased", () => {
+    const comps = toSpComponents(v3());
+    const byId = new Map(comps.map((c) => [c.id, c]));
+    expect(byId.get("g1")).toMatchObject({ status: "partial_outage", description: "Customer-facing", showcase: false, start_date: null });
+    expect(byId.get("api")).toMatchObject({ status: "partial_outage", description: "REST and GraphQL", showcase: true });
+    expect(byId.get("dns")).toMatchObject({ status: "operational", description: null, group: false });
+    expect(byId.get("g2")!.status).toBe("operational");
+  });
+
+  it("a v3 incident: impact from its worst component, each component listed with its own impact status", () => {
+    const open = v3Incident(
+      "v",
+      [
+        { componentId: "api", status: "MAJOR_OUTAGE", from: NOW - 3 * HOUR, to: NOW - 2 * HOUR },
+        { componentId: "api", status: "PARTIAL_OUTAGE", from: NOW - 2 * HOUR, to: null },
+        { componentId: "web", status: "DEGRADED_PERFORMANCE", from: NOW - 2 * HOUR, to: null },
+      ],
+      [["INVESTIGATING", NOW - 3 * HOUR]],
+    );
+    const snap = { ...v3(), incidents: [open] };
+    const [inc] = toSpIncidents(snap, ctx);
+    SpIncident.parse(inc);
+    expect(inc.impact).toBe("major");
+    expect(inc.components.map((c) => [c.id, c.status, c.group_id])).toEqual([
+      ["api", "partial_outage", "g1"],
+      ["web", "degraded_performance", "g1"],
+    ]);
+    expect(toSpStatus(snap)).toEqual({ indicator: "major", description: "Partial System Outage" });
+    const critical = v3Incident("c", [{ componentId: "dns", status: "MAJOR_OUTAGE", from: NOW - HOUR, to: null }], [["INVESTIGATING", NOW - HOUR]]);
+    expect(toSpIncidents({ ...snap, status: "MAJOR_OUTAGE", incidents: [critical] }, ctx)[0].impact).toBe("critical");
+  });
+
+  it("a v3 incident's ended windows rate it by the worst it was; maintenance alone is impact none", () => {
+    const over = v3Incident(
+      "o",
+      [
+        { componentId: "api", status: "DEGRADED_PERFORMANCE", from: NOW - 3 * HOUR, to: NOW - 2 * HOUR },
+        { componentId: "api", status: "MAJOR_OUTAGE", from: NOW - 2 * HOUR, to: NOW - HOUR },
+      ],
+      [["INVESTIGATING", NOW - 3 * HOUR], ["RESOLVED", NOW - HOUR]],
+    );
+    const [inc] = toSpIncidents({ ...v3(), incidents: [over] }, ctx);
+    expect([inc.impact, inc.components.map((c) => c.status)]).toEqual(["critical", ["major_outage"]]);
+    const works = v3Incident("m", [{ componentId: "web", status: "UNDER_MAINTENANCE", from: NOW - HOUR, to: null }], [["INVESTIGATING", NOW - HOUR]]);
+    expect(toSpIncidents({ ...v3(), incidents: [works] }, ctx)[0].impact).toBe("none");
+  });
+});
+
 describe("incidents", () => {
   const open = incident("o", "MEDIUM", ["api", "gone"], [["INVESTIGATING", NOW - 3 * HOUR], ["MONITORING", NOW - 2 * HOUR], ["IDENTIFIED", NOW - HOUR]]);
   const done = incident("d", "MINOR", ["db"], [["INVESTIGATING", NOW - 5 * DAY], ["MONITORING", NOW - 5 * DAY + HOUR], ["RESOLVED", NOW - 5 * DAY + 2 * HOUR]]);
@@ -84,7 +155,7 @@ describe("incidents", () => {
     expect(a.monitoring_at).toBe(new Date(NOW - 2 * HOUR).toISOString());
     expect(a.incident_updates.map((u) => u.status)).toEqual(["identified", "monitoring", "investigating"]);
     expect(a.incident_updates[0].display_at).toBe(new Date(NOW - HOUR).toISOString());
-    expect(a.components.map((c) => c.id)).toEqual(["api"]);
+    expect(a.components.map((c) => [c.id, c.status])).toEqual([["api", "partial_outage"]]);
     expect(b).toMatchObject({ id: "d", status: "resolved", impact: "minor", resolved_at: new Date(NOW - 5 * DAY + 2 * HOUR).toISOString() });
   });
 

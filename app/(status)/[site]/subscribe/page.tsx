@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { Locked } from "@/components/access/locked";
 import { getReadyDb } from "@/lib/db";
 import { loadSite } from "@/lib/public-page/site";
-import { loadCards } from "@/lib/status-pages/service";
+import { scopeOptions } from "@/lib/subscriptions/scope";
 import { availableChannels } from "@/lib/subscriptions/channels-available";
 import { SubscribeForm } from "@/components/subscribe/subscribe-form";
 import { subscribeAction } from "./actions";
@@ -22,11 +22,8 @@ export default async function SubscribePage({ params, searchParams }: Props) {
   if (!site) notFound();
   // unauthorized() needs an experimental flag in Next 16.4 and renders an empty body; the unlock form says more.
   if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/subscribe" query={await searchParams} />;
-  const seen = new Set<string>();
-  const services = (await loadCards(await getReadyDb(), site.page.id))
-    .flatMap((c) => c.services)
-    .filter((s) => !seen.has(s.id) && seen.add(s.id))
-    .map((s) => ({ id: s.id, name: s.name }));
+  // What the page shows: a v1 page's services, a v3 page's groups and visible components.
+  const services = await scopeOptions(await getReadyDb(), site.page);
   return (
     <section style={{ maxWidth: "36rem" }}>
       <p style={{ margin: "0 0 .5rem" }}>

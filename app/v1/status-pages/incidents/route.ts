@@ -12,9 +12,9 @@ export const GET = apiRoute({ query: CursorQuery }, async ({ db, accountId, quer
   return ok(cursorPage(rows.map(serializeIncident), cursors.encode("incidents", next)));
 });
 
-export const POST = apiRoute({ body: CreateIncidentInput }, async ({ db, accountId, body }) => {
+export const POST = apiRoute({ body: CreateIncidentInput }, async ({ db, accountId, actor, body }) => {
   const { name, severity, services, incidentUpdates } = body;
-  const view = await createIncident(db, accountId, { name, severity, serviceIds: services.map((s) => s.id), update: incidentUpdates[0] });
+  const view = await createIncident(db, accountId, { name, severity, serviceIds: services.map((s) => s.id), update: incidentUpdates[0] }, actor);
   return created(serializeIncident(view));
 });
 

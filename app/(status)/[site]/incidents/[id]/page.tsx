@@ -6,10 +6,9 @@ import { markdownToText } from "@/lib/markdown";
 import { loadIncidentForPage } from "@/lib/public-page/incident";
 import { siteMetadata } from "@/lib/public-page/metadata";
 import { loadSite } from "@/lib/public-page/site";
-import { formatDuration, updateStatusLabel } from "@/lib/public-page/view";
-import { severityToStatus } from "@/lib/status";
+import { formatDuration, incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
 import { Locked } from "@/components/access/locked";
-import { IncidentTimeline, SeverityPill } from "@/components/incident/incident-parts";
+import { AffectedList, ImpactHistory, IncidentPill, IncidentTimeline } from "@/components/incident/incident-parts";
 import { NotFoundContent } from "@/components/site/not-found-content";
 import { StatusIcon } from "@/components/status/status-icon";
 import { LocalTime } from "@/components/time/local-time";
@@ -46,7 +45,7 @@ export default async function IncidentPage({ params, searchParams }: Params) {
   const { incident } = view;
   const resolved = incident.last_update_status === "RESOLVED";
   const duration = formatDuration(incidentDuration(incident.started_at, incident.resolved_at));
-  const status = resolved ? "OPERATIONAL" : severityToStatus(incident.severity);
+  const status = resolved ? "OPERATIONAL" : incidentImpactStatus(view);
 
   return (
     <article aria-labelledby="incident-title">
@@ -61,11 +60,13 @@ export default async function IncidentPage({ params, searchParams }: Params) {
           <StatusIcon status={status} />
           {resolved ? "Resolved" : `Ongoing · ${updateStatusLabel(incident.last_update_status)}`}
         </span>
-        <SeverityPill incident={incident} />
+        <IncidentPill view={view} />
       </p>
       <dl className="panel meta" style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: ".25rem 1rem" }}>
-        <dt>Affected services</dt>
-        <dd style={{ margin: 0 }}>{view.services.map((s) => s.name).join(", ") || "—"}</dd>
+        <dt>Affected</dt>
+        <dd style={{ margin: 0 }} className="min-w-0">
+          <AffectedList view={view} />
+        </dd>
         <dt>Started</dt>
         <dd style={{ margin: 0 }}>
           <LocalTime ms={incident.started_at} />
@@ -85,6 +86,7 @@ export default async function IncidentPage({ params, searchParams }: Params) {
           </>
         )}
       </dl>
+      <ImpactHistory view={view} />
       <h2 className="section-title">Updates</h2>
       <IncidentTimeline view={view} />
     </article>

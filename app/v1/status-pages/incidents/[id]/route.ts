@@ -9,12 +9,12 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ params: IdParams }, async ({ db, accountId, params }) => ok(serializeIncident(await getIncidentView(db, accountId, params.id))));
 
-export const PUT = apiRoute({ params: IdParams, body: UpdateIncidentInput }, async ({ db, accountId, params, body }) =>
-  ok(serializeIncident(await updateIncident(db, accountId, params.id, { name: body.name, severity: body.severity, serviceIds: body.services.map((s) => s.id) }))),
+export const PUT = apiRoute({ params: IdParams, body: UpdateIncidentInput }, async ({ db, accountId, actor, params, body }) =>
+  ok(serializeIncident(await updateIncident(db, accountId, params.id, { name: body.name, severity: body.severity, serviceIds: body.services.map((s) => s.id) }, actor))),
 );
 
-export const PATCH = apiRoute({ params: IdParams, body: PatchIncidentInput }, async ({ db, accountId, params, body }) =>
-  ok(serializeIncident(await updateIncident(db, accountId, params.id, { name: body.name, severity: body.severity, serviceIds: body.services?.map((s) => s.id) }))),
+export const PATCH = apiRoute({ params: IdParams, body: PatchIncidentInput }, async ({ db, accountId, actor, params, body }) =>
+  ok(serializeIncident(await updateIncident(db, accountId, params.id, { name: body.name, severity: body.severity, serviceIds: body.services?.map((s) => s.id) }, actor))),
 );
 
 export const DELETE = apiRoute({ params: IdParams }, async ({ db, accountId, params }) => {

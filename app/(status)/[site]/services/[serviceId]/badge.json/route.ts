@@ -1,7 +1,7 @@
-import { badgeRoute, serviceBadgeValue } from "@/lib/embed/badges";
+import { badgeRoute, componentBadgeValue } from "@/lib/embed/badges";
 import { corsPreflight } from "@/lib/embed/respond";
 
 export const dynamic = "force-dynamic";
 
-export const GET = badgeRoute("json", serviceBadgeValue);
+export const GET = badgeRoute("json", componentBadgeValue);
 export const OPTIONS = corsPreflight;

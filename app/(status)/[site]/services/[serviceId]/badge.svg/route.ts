@@ -1,5 +1,5 @@
-import { badgeRoute, serviceBadgeValue } from "@/lib/embed/badges";
+import { badgeRoute, componentBadgeValue } from "@/lib/embed/badges";
 
 export const dynamic = "force-dynamic";
 
-export const GET = badgeRoute("svg", serviceBadgeValue);
+export const GET = badgeRoute("svg", componentBadgeValue);

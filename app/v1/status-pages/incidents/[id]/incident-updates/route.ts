@@ -10,8 +10,8 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute({ params: IdParams }, async ({ db, accountId, params }) => ok((await listIncidentUpdates(db, accountId, params.id, 100)).map(serializeUpdate)));
 
 // 200, not 201, as the vendor's API answers.
-export const POST = apiRoute({ params: IdParams, body: IncidentUpdateInput }, async ({ db, accountId, params, body }) =>
-  ok(serializeUpdate(await addIncidentUpdate(db, accountId, params.id, body))),
+export const POST = apiRoute({ params: IdParams, body: IncidentUpdateInput }, async ({ db, accountId, actor, params, body }) =>
+  ok(serializeUpdate(await addIncidentUpdate(db, accountId, params.id, body, actor))),
 );
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

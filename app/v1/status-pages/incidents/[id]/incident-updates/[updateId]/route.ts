@@ -8,8 +8,8 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ params: UpdateParams }, async ({ db, accountId, params }) => ok(serializeUpdate(await getUpdateOrThrow(db, accountId, params.id, params.updateId))));
 
-export const PUT = apiRoute({ params: UpdateParams, body: IncidentUpdateInput }, async ({ db, accountId, params, body }) =>
-  ok(serializeUpdate(await editIncidentUpdate(db, accountId, params.id, params.updateId, body))),
+export const PUT = apiRoute({ params: UpdateParams, body: IncidentUpdateInput }, async ({ db, accountId, actor, params, body }) =>
+  ok(serializeUpdate(await editIncidentUpdate(db, accountId, params.id, params.updateId, body, actor))),
 );
 
 export const DELETE = apiRoute({ params: UpdateParams }, async ({ db, accountId, params }) => {
