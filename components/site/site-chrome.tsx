@@ -45,11 +45,26 @@ export function SiteHeader({ page, base, locked }: { page: StatusPage; base: str
   );
 }
 
-export function SiteFooter() {
+/** The operator's footer text and legal links (v3 page fields, shown as written), then Heliograph's own line. */
+export function SiteFooter({ page }: { page: Pick<StatusPage, "footer_text" | "privacy_policy_link" | "terms_of_service_link"> }) {
+  const links = [
+    { href: page.privacy_policy_link, label: "Privacy policy" },
+    { href: page.terms_of_service_link, label: "Terms of service" },
+  ].filter((l): l is { href: string; label: string } => !!l.href);
   return (
     <footer className="site-footer">
-      <div className="container">
-        Times are shown in your time zone (UTC without JavaScript). Powered by Heliograph.
+      <div className="container flex flex-col gap-2">
+        {page.footer_text && <p className="m-0 whitespace-pre-line">{page.footer_text}</p>}
+        {links.length > 0 && (
+          <nav aria-label="Legal" className="flex flex-wrap gap-4">
+            {links.map((l) => (
+              <a key={l.label} href={l.href} rel="noopener noreferrer" className="underline">
+                {l.label}
+              </a>
+            ))}
+          </nav>
+        )}
+        <p className="m-0">Times are shown in your time zone (UTC without JavaScript). Powered by Heliograph.</p>
       </div>
     </footer>
   );

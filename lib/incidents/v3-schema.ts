@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CursorPage } from "@/lib/http/pagination";
 import { Timestamp, TimestampInput, Uuid, UuidOut } from "@/lib/http/wire";
-import { IncidentName, IncidentUpdateInput, UpdateStatus } from "./schema";
+import { IncidentName, IncidentUpdate, IncidentUpdateInput, UpdateStatus } from "./schema";
 
 /** What a create or PUT may say a component is now; OPERATIONAL means no impact. */
 export const ComponentImpactStatus = z
@@ -69,16 +69,8 @@ export const ComponentImpact = z
   })
   .meta({ id: "ComponentImpact" });
 
-export const IncidentUpdateV3 = z
-  .strictObject({
-    id: UuidOut,
-    description: z.string(),
-    status: UpdateStatus,
-    publicIncidentUpdateDate: Timestamp,
-    notifySubscribers: z.boolean(),
-    created_at: Timestamp,
-  })
-  .meta({ id: "IncidentUpdateV3" });
+// The v1 update without `updated_at`, as the vendor's v3 shape lists it.
+export const IncidentUpdateV3 = IncidentUpdate.omit({ updated_at: true }).meta({ id: "IncidentUpdateV3" });
 
 const incidentV3Fields = {
   id: UuidOut,

@@ -16,6 +16,7 @@ export function siteMetadata(site: Site, opts: { title: string; path: string; de
     alternates: { canonical },
     openGraph: { title: opts.title, description, url: canonical, siteName: `${page.name} status`, type: "website", images },
     twitter: { card: images ? "summary_large_image" : "summary", title: opts.title, description, images },
-    robots: page.is_private ? { index: false, follow: false } : undefined,
+    // A private page never; a v3 page whose owner set allowIndexing false asks search engines to stay out too.
+    robots: page.is_private ? { index: false, follow: false } : Number(page.allow_indexing) === 0 ? { index: false, follow: true } : undefined,
   };
 }

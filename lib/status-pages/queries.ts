@@ -37,8 +37,8 @@ export async function listPages(db: Db, accountId: string, version: PageVersion,
   return applyKeyset(db.selectFrom("status_pages").selectAll().where("account_id", "=", accountId).where("version", "=", version), "status_pages", page, "asc").execute();
 }
 
-export async function listAllPageAddresses(db: Db): Promise<Pick<StatusPage, "id" | "url" | "custom_domain" | "is_private">[]> {
-  return db.selectFrom("status_pages").select(["id", "url", "custom_domain", "is_private"]).execute();
+export async function listAllPageAddresses(db: Db): Promise<Pick<StatusPage, "id" | "url" | "custom_domain" | "is_private" | "allow_indexing">[]> {
+  return db.selectFrom("status_pages").select(["id", "url", "custom_domain", "is_private", "allow_indexing"]).execute();
 }
 
 export async function listCards(db: Db, pageId: string): Promise<Card[]> {

@@ -23,8 +23,8 @@ function upperCaseColours(colours: ThemeColors | null): ThemeColors | null {
   return { light: upper(colours.light), dark: upper(colours.dark) };
 }
 
-export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z.infer<typeof StatusPage> {
-  const { page } = graph;
+/** The fields both APIs answer for a page, whatever its version. */
+function pageFields(page: PageRow) {
   return {
     id: page.id,
     accountId: page.account_id,
@@ -39,6 +39,13 @@ export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z
     logoDark: page.logo_dark,
     favicon: page.favicon,
     redirectTo: page.redirect_to,
+  };
+}
+
+export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z.infer<typeof StatusPage> {
+  const { page } = graph;
+  return {
+    ...pageFields(page),
     cards: graph.cards.map((c) => ({ id: c.id, name: c.name, services: c.services.map(serializeService), ...times(c) })),
     keys: graph.keys.map(serializeKey),
     incidents: openIncidents.map(serializeIncident),
@@ -49,20 +56,8 @@ export function serializeStatusPage({ graph, openIncidents }: StatusPageView): z
 /** A v3 page: the page's own fields only (its structure is its components, listed by their own operation). */
 export function serializeStatusPageV3(page: PageRow): z.infer<typeof StatusPageV3> {
   return {
-    id: page.id,
-    accountId: page.account_id,
+    ...pageFields(page),
     version: 3,
-    name: page.name,
-    description: page.description,
-    url: page.url,
-    customDomain: page.custom_domain,
-    isPrivate: page.is_private === 1,
-    defaultTheme: page.default_theme,
-    themeColors: upperCaseColours(fromJson<ThemeColors | null>(page.theme_colors)),
-    logo: page.logo,
-    logoDark: page.logo_dark,
-    redirectTo: page.redirect_to,
-    favicon: page.favicon,
     privacyPolicyLink: page.privacy_policy_link,
     termsOfServiceLink: page.terms_of_service_link,
     footerText: page.footer_text,

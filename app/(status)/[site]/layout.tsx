@@ -34,7 +34,7 @@ export default async function SiteLayout({ children, params }: Params & { childr
       <main id="main" className="site-main container">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter page={page} />
       <UptimeBarsKeys />
     </>
   );
