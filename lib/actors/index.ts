@@ -11,10 +11,6 @@ export interface Actor {
 }
 
 export const apiKeyActor = (key: Pick<ApiKey, "id">): Actor => ({ type: "API_KEY", id: key.id });
-export const automationActor = (ruleId: string): Actor => ({ type: "AUTOMATION", id: ruleId });
-
-/** Anything but the automation itself is a human (an API key is held by a person or their script). */
-export const isHuman = (actor: Actor | null): boolean => actor?.type !== "AUTOMATION";
 
 /** The columns an actor is stored in. */
 export const actorColumns = (actor: Actor) => ({ actor_type: actor.type, actor_id: actor.id });

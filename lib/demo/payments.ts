@@ -2,20 +2,16 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
-import type { ImpactStatus, Severity } from "@/lib/db/types";
-import { deriveFromUpdates } from "@/lib/incidents/derive";
-import { insertIncident, insertUpdate } from "@/lib/incidents/queries";
+import { deriveFromUpdates, severityOfImpacts } from "@/lib/incidents/derive";
+import { insertComponent } from "@/lib/components/queries";
+import { insertImpacts, insertIncident, insertUpdate } from "@/lib/incidents/queries";
 import { insertPage } from "@/lib/status-pages/queries";
 import { DEMO_THEME } from "./data";
 import { PAYMENTS_COMPONENTS, PAYMENTS_INCIDENTS, PAYMENTS_PAGE, type DemoV3Incident } from "./payments-data";
-import { insertDemoComponent, insertDemoImpact } from "./queries";
 
 const MIN = 60_000;
 const DAY = 86_400_000;
 
-/** The severity column of a v3 incident follows its worst impact (v3 answers never show it). */
-const SEVERITY_OF: Record<ImpactStatus, Severity> = { MAJOR_OUTAGE: "MAJOR", PARTIAL_OUTAGE: "MEDIUM", DEGRADED_PERFORMANCE: "MINOR", UNDER_MAINTENANCE: "MINOR" };
-const RANK: ImpactStatus[] = ["UNDER_MAINTENANCE", "DEGRADED_PERFORMANCE", "PARTIAL_OUTAGE", "MAJOR_OUTAGE"];
 
 /** "Acme Payments": a v3 page with groups, a component in partial outage in an ongoing incident, and history. */
 export async function seedPaymentsPage(trx: Db, accountId: string, now: number): Promise<string> {
@@ -32,7 +28,7 @@ export async function seedPaymentsPage(trx: Db, accountId: string, now: number):
   const add = async (c: { name: string; description?: string }, type: "SERVICE" | "GROUP", parentId: string | null) => {
     const id = newId();
     ids.set(c.name, id);
-    await insertDemoComponent(trx, {
+    await insertComponent(trx, {
       id, status_page_id: pageId, type, name: c.name, description: c.description ?? null, display_order: order++, hidden: 0, parent_id: parentId, created_at: born, updated_at: born,
     });
     return id;
@@ -53,16 +49,16 @@ async function insertV3Incident(db: Db, accountId: string, pageId: string, compo
     const at = start + u.after * MIN;
     return { id: newId(), incident_id: id, status: u.status, description: u.text, public_incident_update_date: at, notify_subscribers: 0 as const, actor_type: null, actor_id: null, created_at: at, updated_at: at };
   });
-  const worst = d.impacts.reduce((w, i) => (RANK.indexOf(i.status) > RANK.indexOf(w) ? i.status : w), "DEGRADED_PERFORMANCE" as ImpactStatus);
   await insertIncident(db, {
-    id, account_id: accountId, status_page_id: pageId, name: d.name, severity: SEVERITY_OF[worst], ...deriveFromUpdates(updates),
+    id, account_id: accountId, status_page_id: pageId, name: d.name, severity: severityOfImpacts(d.impacts.map((w) => w.status)), ...deriveFromUpdates(updates),
     created_at: updates[0].created_at, updated_at: updates[updates.length - 1].created_at,
   });
   for (const u of updates) await insertUpdate(db, u);
-  for (const w of d.impacts) {
-    await insertDemoImpact(db, {
+  await insertImpacts(
+    db,
+    d.impacts.map((w) => ({
       id: newId(), incident_id: id, component_id: components.get(w.component)!, status: w.status,
       started_at: start + w.from * MIN, ended_at: w.to === null ? null : start + w.to * MIN, actor_type: null, actor_id: null, created_at: start + w.from * MIN,
-    });
-  }
+    })),
+  );
 }

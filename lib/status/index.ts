@@ -1,7 +1,6 @@
 export type { ImpactWindow, IncidentSpan, MaintenanceSpan, OpenInterval, ServiceStatus, Severity, UpdateStatus } from "./types";
 export { STATUS_ORDER, serviceStatusAt, severityToStatus, statusRank, worstStatus } from "./derive";
 export {
-  incidentAffects,
   incidentImpactsOn,
   incidentOpenIntervals,
   isOpenAt,

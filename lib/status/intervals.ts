@@ -33,10 +33,6 @@ export function isOpenAt(interval: OpenInterval, at: number): boolean {
   return interval.from <= at && (interval.to === null || at < interval.to);
 }
 
-export function incidentAffects(incident: IncidentSpan, serviceId: string): boolean {
-  return incident.impacts ? incident.impacts.some((w) => w.componentId === serviceId) : incident.serviceIds.includes(serviceId);
-}
-
 /**
  * What the incident did to one component, as impact windows: its own (v3), or its severity over every
  * interval it was open (v1). The one place where the two kinds of incident meet.

@@ -44,15 +44,25 @@ export async function validateScope(db: Db, page: Pick<StatusPage, "id" | "versi
   return page.version === 3 ? { serviceIds: null, componentIds: ids } : { serviceIds: ids, componentIds: null };
 }
 
+/**
+ * `subscribers.service_ids` says whether a subscriber is scoped at all (null = follows everything) and keeps the
+ * ids it chose; the link tables are what the fan-out matches. A scope whose components were all deleted so stays
+ * a scope (it matches nothing) instead of silently becoming "everything".
+ */
+export function scopeColumn(scope: Scope): string | null {
+  const ids = scope.serviceIds ?? scope.componentIds;
+  return ids && ids.length > 0 ? toJson(ids) : null;
+}
+
 /** Writes a subscriber's scope (inside the caller's transaction). */
 export async function storeScope(trx: Db, subscriberId: string, scope: Scope, at: number): Promise<void> {
-  await q.updateSubscriber(trx, subscriberId, { service_ids: scope.serviceIds ? toJson(scope.serviceIds) : null, updated_at: at });
+  await q.updateSubscriber(trx, subscriberId, { service_ids: scopeColumn(scope), updated_at: at });
   await q.setSubscriberServices(trx, subscriberId, scope.serviceIds);
   await q.setSubscriberComponents(trx, subscriberId, scope.componentIds);
 }
 
-/** The ids a subscriber follows, as the manage form ticks them; null = everything. */
-export async function chosenScope(db: Db, sub: Subscriber): Promise<string[] | null> {
-  const components = (await q.listSubscriberComponents(db, [sub.id])).get(sub.id);
-  return components && components.length > 0 ? components : fromJson<string[]>(sub.service_ids);
+/** The ids a subscriber follows (still on the page), as the manage form ticks them; null = everything. */
+export async function chosenScope(db: Db, sub: Subscriber, page: Pick<StatusPage, "version">): Promise<string[] | null> {
+  if (sub.service_ids === null) return null;
+  return page.version === 3 ? ((await q.listSubscriberComponents(db, [sub.id])).get(sub.id) ?? []) : fromJson<string[]>(sub.service_ids);
 }

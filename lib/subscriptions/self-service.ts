@@ -57,7 +57,7 @@ async function subscriberFromToken(db: Db, page: StatusPage, token: string, now 
 export async function getManagedSubscription(db: Db, page: StatusPage, token: string): Promise<ManagedSubscription | null> {
   const sub = await subscriberFromToken(db, page, token);
   if (!sub) return null;
-  const [services, chosen] = await Promise.all([scopeOptions(db, page), chosenScope(db, sub)]);
+  const [services, chosen] = await Promise.all([scopeOptions(db, page), chosenScope(db, sub, page)]);
   return { subscriber: sub, services, chosen };
 }
 

@@ -14,7 +14,7 @@ import { cancelPendingDeliveries, queueVerification } from "@/lib/notifications/
 import { pageOf, type Keyset, type PageRequest } from "@/lib/db/keyset";
 import { findComponentsOfPage, lockPageForComponents } from "@/lib/components/queries";
 import { getPageOrThrow } from "@/lib/status-pages/service";
-import { validateScope } from "./scope";
+import { scopeColumn, validateScope } from "./scope";
 import { CONFIRMATION_INTERVAL_MS, consumeSignup } from "./abuse";
 import { encryptSecret, newNonce, newWebhookSecret, refToken, subscriptionKeys } from "./crypto";
 import * as q from "./queries";
@@ -52,7 +52,7 @@ async function addSubscriber(trx: Db, pageId: string, t: Target, existing: Subsc
     channel: t.channel,
     target: t.target,
     status: opts.autoVerify ? ("VERIFIED" as const) : ("PENDING" as const),
-    service_ids: opts.serviceIds ? toJson(opts.serviceIds) : null,
+    service_ids: scopeColumn({ serviceIds: opts.serviceIds, componentIds: opts.componentIds ?? null }),
     dest_host: t.destHost,
     secret_enc: channelOf(t.channel).signed ? encryptSecret(keys, opts.secret ?? newWebhookSecret()) : null,
     contact_email: opts.contactEmail,
@@ -162,7 +162,8 @@ export async function listSubscribersV3(
   await getPageOrThrow(db, accountId, pageId, { version: 3 });
   const { rows, next } = pageOf(await q.listActiveSubscribersPage(db, pageId, { channel: emailChannel.type, status: filter.status }, page), page.limit);
   const components = await q.listSubscriberComponents(db, rows.map((r) => r.id));
-  return { rows: rows.map((subscriber) => ({ subscriber, componentIds: components.get(subscriber.id) ?? null })), next };
+  // A scoped subscriber whose components were all deleted follows nothing, not everything: [] rather than null.
+  return { rows: rows.map((subscriber) => ({ subscriber, componentIds: subscriber.service_ids === null ? null : (components.get(subscriber.id) ?? []) })), next };
 }
 
 /**

@@ -5,7 +5,7 @@ import { dialectOf } from "../dialects";
  * Components (the v3 model): a page's own SERVICE and GROUP components, per-component impact windows of
  * incidents, per-component subscriptions, and who acted on every update and impact. Release 0.1 pages are
  * v1 pages (`version` 1): their cards and account-wide services are projected onto the same read model
- * (lib/components/model.ts), so their rows stay as they are and look the same after the upgrade.
+ * (lib/components/structure.ts), so their rows stay as they are and look the same after the upgrade.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const uuid = dialectOf(db) === "postgres" ? "uuid" : "text";

@@ -28,7 +28,7 @@ async function v3Page(db: Db, accountId: string, slug: string) {
 async function subscriber(db: Db, pageId: string, name: string, components: string[] | null) {
   const id = newId();
   const at = Date.now();
-  await db.insertInto("subscribers").values({ id, status_page_id: pageId, channel: "EMAIL", target: `${name}@example.com`, status: "VERIFIED", service_ids: null, dest_host: "smtp", secret_enc: null, contact_email: null, token_nonce: newId(), verify_nonce: null, verify_sent_at: null, verified_at: at, failing_since: null, disabled_at: null, unsubscribed_at: null, created_at: at, updated_at: at }).execute();
+  await db.insertInto("subscribers").values({ id, status_page_id: pageId, channel: "EMAIL", target: `${name}@example.com`, status: "VERIFIED", service_ids: components ? JSON.stringify(components) : null, dest_host: "smtp", secret_enc: null, contact_email: null, token_nonce: newId(), verify_nonce: null, verify_sent_at: null, verified_at: at, failing_since: null, disabled_at: null, unsubscribed_at: null, created_at: at, updated_at: at }).execute();
   if (components) await db.insertInto("subscriber_components").values(components.map((component_id) => ({ subscriber_id: id, component_id }))).execute();
   return id;
 }
@@ -73,6 +73,11 @@ describe("per-component subscriptions (v3 pages)", () => {
     expect(await recipients(db, await postUpdate(db, accountId, p.pageId, [p.payouts]))).toEqual(["all", "group", "payouts"]);
     expect(await recipients(db, await postUpdate(db, accountId, p.pageId, [p.widget]))).toEqual(["all", "widget", "widget-and-cards"]);
     expect(await recipients(db, await postUpdate(db, accountId, p.pageId, [p.cards, p.widget]))).toEqual(["all", "cards", "group", "widget", "widget-and-cards"]);
+    // A scope whose components were deleted matches nothing: it never widens into "everything".
+    await db.deleteFrom("components").where("id", "=", p.payouts).execute();
+    const refunds = newId();
+    await db.insertInto("components").values({ id: refunds, status_page_id: p.pageId, type: "SERVICE", name: "Refunds", description: null, display_order: 9, hidden: 0, parent_id: null, created_at: Date.now(), updated_at: Date.now() }).execute();
+    expect(await recipients(db, await postUpdate(db, accountId, p.pageId, [refunds]))).toEqual(["all"]);
   });
 
   it("names the affected components in the message", async () => {
