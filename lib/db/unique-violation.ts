@@ -7,6 +7,16 @@ export function isUniqueViolation(err: unknown): boolean {
   return e.code === "23505" || e.code === "SQLITE_CONSTRAINT_UNIQUE" || e.code === "SQLITE_CONSTRAINT_PRIMARYKEY";
 }
 
+/**
+ * A row this write refers to vanished between its checks and its insert (a concurrent delete of the page or
+ * component it names). Verbs check references first; this is the backstop, so such a race is a 409, not a 500.
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== "object" || err === null) return false;
+  const e = err as { code?: unknown };
+  return e.code === "23503" || e.code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}
+
 /** Runs `fn`; a unique violation becomes a ConflictError with the given message and attributes. */
 export async function conflictOnDuplicate<T>(fn: () => Promise<T>, message: string, attributes: Record<string, unknown> = {}): Promise<T> {
   try {

@@ -15,6 +15,7 @@ import {
 import { ConfigError } from "@/lib/errors/config-error";
 import { isDatabaseUnreachable } from "@/lib/db/unreachable";
 import { log } from "@/lib/log";
+import { isForeignKeyViolation } from "@/lib/db/unique-violation";
 
 /** The one error body of the API: `{statusCode, error, message, attributes}`. */
 export interface ErrorEnvelope {
@@ -68,6 +69,8 @@ export function errorToResponse(err: unknown, ctx: { requestId: string; method: 
     body = envelope(known[1], err.message, err.attributes);
     if (err instanceof RateLimitedError) extra["Retry-After"] = String(err.retryAfterSeconds);
     if (err instanceof MethodNotAllowedError) extra["Allow"] = err.allow.join(", ");
+  } else if (isForeignKeyViolation(err)) {
+    body = envelope(409, "Something this request refers to was deleted meanwhile; read it again and retry", {});
   } else if (isUnstorableText(err)) {
     body = envelope(400, "The request holds text the database cannot store (a NUL character or an invalid character)", { fields: [] });
   } else if (isUnavailable(err)) {

@@ -76,6 +76,18 @@ describe("the database's own refusal of text is a 400, as a backstop", () => {
     }
   });
 
+  it("maps a foreign-key violation (a row deleted by a concurrent request) to 409, on this store's real error", async () => {
+    const { errorToResponse } = await import("@/lib/http/errors");
+    const err = await t.db
+      .insertInto("components")
+      .values({ id: randomUUID(), status_page_id: randomUUID(), type: "SERVICE", name: "x", description: null, display_order: 0, hidden: 0, parent_id: null, created_at: 0, updated_at: 0 })
+      .execute()
+      .then(() => null, (e: unknown) => e);
+    const res = errorToResponse(err, { requestId: "r", method: "POST", path: "/v3/x" });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ statusCode: 409, error: "Conflict" });
+  });
+
   it.runIf(process.env.HELIOGRAPH_TEST_STORE === "postgres")("maps the error PostgreSQL really raises for a NUL", async () => {
     const { errorToResponse } = await import("@/lib/http/errors");
     const err = await t.db
