@@ -2,7 +2,6 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
-import { toJson } from "@/lib/db/json";
 import type { Channel, StatusPage, Subscriber } from "@/lib/db/types";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import { NotFoundError, ValidationError } from "@/lib/errors";
