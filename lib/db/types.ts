@@ -235,12 +235,12 @@ export interface SubscriberServicesTable {
   service_id: string;
 }
 
-export type EventKind = "incident.update" | "maintenance.start" | "maintenance.end" | "maintenance.reminder" | "subscription.verify";
+export type EventKind = "incident.update" | "component.update" | "maintenance.start" | "maintenance.end" | "maintenance.reminder" | "subscription.verify";
 
 export interface NotificationEventsTable {
   id: string;
   kind: EventKind;
-  /** what triggered it: an update id, `windowId:occurrenceStart[:minutes]`, or a subscriber id for confirmations */
+  /** what triggered it: an update id, `write:component`, `windowId:occurrenceStart[:minutes]`, or a subscriber id for confirmations */
   ref: string;
   status_page_id: string;
   /** JSON EventPayload: a snapshot taken when the event was queued, so later edits never change a sent message */
@@ -308,3 +308,46 @@ export type NotificationDelivery = Selectable<NotificationDeliveriesTable>;
 export type NotificationEvent = Selectable<NotificationEventsTable>;
 export type NewStatusPage = Insertable<StatusPagesTable>;
 export type StatusPagePatch = Updateable<StatusPagesTable>;
+
+/* Maintenance occurrences and their updates (migration 007). */
+export type MaintenanceStatus = "SCHEDULED" | "IN_PROGRESS" | "VERIFYING" | "COMPLETED" | "CANCELLED";
+
+export interface MaintenanceOccurrencesTable {
+  id: string;
+  window_id: number;
+  starts_at: number;
+  ends_at: number;
+  /** the status of its latest update, SCHEDULED without one */
+  status: MaintenanceStatus;
+  /** the start the repeat rule gave it; unique per window, so it is materialised at most once */
+  original_starts_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MaintenanceUpdatesTable {
+  id: string;
+  occurrence_id: string;
+  window_id: number;
+  status: MaintenanceStatus;
+  description: string;
+  notify_subscribers: Bool;
+  previous_status: MaintenanceStatus | null;
+  previous_starts_at: number | null;
+  previous_ends_at: number | null;
+  /** JSON {startsAt?, endsAt?} (ISO) when this update moved the occurrence, else null */
+  date_adjustments: string | null;
+  actor_type: ActorType | null;
+  actor_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+// Merged into Database above (declaration merging keeps this addition in one appended block).
+export interface Database {
+  maintenance_occurrences: MaintenanceOccurrencesTable;
+  maintenance_updates: MaintenanceUpdatesTable;
+}
+
+export type MaintenanceOccurrence = Selectable<MaintenanceOccurrencesTable>;
+export type MaintenanceUpdate = Selectable<MaintenanceUpdatesTable>;

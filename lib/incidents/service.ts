@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, ValidationError, type AppError } from "@/
 import { getPageOrThrow } from "@/lib/status-pages/service";
 import { requireServices } from "@/lib/services/service";
 import { pageIdsForServices } from "@/lib/status-pages/affected";
-import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
+import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
 import { affectedComponents, deriveFromUpdates } from "./derive";
 import type { Actor } from "@/lib/actors";
 import * as q from "./queries";
@@ -110,20 +110,22 @@ export async function createIncident(db: Db, accountId: string, input: CreateInc
   const serviceIds = [...new Set(input.serviceIds)];
   const pages = await db.transaction().execute(async (trx) => {
     const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
-    await q.insertIncident(trx, {
-      id,
-      account_id: accountId,
-      status_page_id: null,
-      name: input.name,
-      severity: input.severity,
-      impact_actor_type: actor?.type ?? null,
-      impact_actor_id: actor?.id ?? null,
-      ...deriveFromUpdates([update]),
-      created_at: at,
-      updated_at: at,
+    await enqueueComponentUpdates(trx, { componentIds: serviceIds, ref: update.id }, async () => {
+      await q.insertIncident(trx, {
+        id,
+        account_id: accountId,
+        status_page_id: null,
+        name: input.name,
+        severity: input.severity,
+        impact_actor_type: actor?.type ?? null,
+        impact_actor_id: actor?.id ?? null,
+        ...deriveFromUpdates([update]),
+        created_at: at,
+        updated_at: at,
+      });
+      await q.setIncidentServices(trx, id, serviceIds);
+      await q.insertUpdate(trx, update);
     });
-    await q.setIncidentServices(trx, id, serviceIds);
-    await q.insertUpdate(trx, update);
     if (update.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: id, updateId: update.id, serviceIds });
     return pageIdsForServices(trx, serviceIds);
   });
@@ -139,8 +141,10 @@ export async function updateIncident(db: Db, accountId: string, id: string, patc
     const before = await serviceIdsOf(trx, id);
     const impactChanged = patch.severity !== undefined || patch.serviceIds !== undefined;
     const impactActor = impactChanged ? { impact_actor_type: actor?.type ?? null, impact_actor_id: actor?.id ?? null } : {};
-    await q.updateIncidentRow(trx, id, { name: patch.name, severity: patch.severity, ...impactActor, updated_at: Date.now() });
-    if (patch.serviceIds) await q.setIncidentServices(trx, id, [...new Set(patch.serviceIds)]);
+    await enqueueComponentUpdates(trx, { componentIds: [...before, ...(patch.serviceIds ?? [])] }, async () => {
+      await q.updateIncidentRow(trx, id, { name: patch.name, severity: patch.severity, ...impactActor, updated_at: Date.now() });
+      if (patch.serviceIds) await q.setIncidentServices(trx, id, [...new Set(patch.serviceIds)]);
+    });
     return pageIdsForServices(trx, [...before, ...(patch.serviceIds ?? [])]);
   });
   await invalidatePages(pages);
@@ -150,8 +154,9 @@ export async function updateIncident(db: Db, accountId: string, id: string, patc
 export async function deleteIncident(db: Db, accountId: string, id: string): Promise<void> {
   await getIncidentOrThrow(db, accountId, id);
   const pages = await db.transaction().execute(async (trx) => {
-    const affected = await pageIdsForServices(trx, await serviceIdsOf(trx, id));
-    await q.deleteIncidentRow(trx, accountId, id);
+    const serviceIds = await serviceIdsOf(trx, id);
+    const affected = await pageIdsForServices(trx, serviceIds);
+    await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => q.deleteIncidentRow(trx, accountId, id));
     return affected;
   });
   await invalidatePages(pages);
@@ -185,8 +190,8 @@ export async function addIncidentUpdate(db: Db, accountId: string, incidentId: s
   const incident = await getIncidentOrThrow(db, accountId, incidentId);
   let row: IncidentUpdate | undefined;
   const pages = await db.transaction().execute(async (trx) => {
-    ({ row } = await writeUpdate(trx, incident, input, actor));
     const serviceIds = await serviceIdsOf(trx, incidentId);
+    ({ row } = await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => writeUpdate(trx, incident, input, actor)));
     if (row.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId, updateId: row.id, serviceIds });
     return pageIdsForServices(trx, serviceIds);
   });
@@ -214,8 +219,9 @@ export async function rewriteUpdate(trx: Db, existing: IncidentUpdate, input: In
 export async function editIncidentUpdate(db: Db, accountId: string, incidentId: string, updateId: string, input: IncidentUpdateInput, actor?: Actor): Promise<IncidentUpdate> {
   const existing = await getUpdateOrThrow(db, accountId, incidentId, updateId);
   const pages = await db.transaction().execute(async (trx) => {
-    await rewriteUpdate(trx, existing, input, actor);
-    return pageIdsForServices(trx, await serviceIdsOf(trx, incidentId));
+    const serviceIds = await serviceIdsOf(trx, incidentId);
+    await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => rewriteUpdate(trx, existing, input, actor));
+    return pageIdsForServices(trx, serviceIds);
   });
   await invalidatePages(pages);
   return getUpdateOrThrow(db, accountId, incidentId, updateId);
@@ -231,8 +237,9 @@ export async function removeUpdate(trx: Db, incidentId: string, updateId: string
 export async function deleteIncidentUpdate(db: Db, accountId: string, incidentId: string, updateId: string): Promise<void> {
   await getUpdateOrThrow(db, accountId, incidentId, updateId);
   const pages = await db.transaction().execute(async (trx) => {
-    await removeUpdate(trx, incidentId, updateId, (message) => new ConflictError(message));
-    return pageIdsForServices(trx, await serviceIdsOf(trx, incidentId));
+    const serviceIds = await serviceIdsOf(trx, incidentId);
+    await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => removeUpdate(trx, incidentId, updateId, (message) => new ConflictError(message)));
+    return pageIdsForServices(trx, serviceIds);
   });
   await invalidatePages(pages);
 }

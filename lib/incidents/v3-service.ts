@@ -7,7 +7,7 @@ import type { ImpactStatus, Incident, IncidentImpact, IncidentImpactsTable, Inci
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { findComponentsOfPage } from "@/lib/components/queries";
-import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
+import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
 import { actorColumns, type Actor } from "@/lib/actors";
 import type { ServiceStatus } from "@/lib/status";
 import { deriveFromUpdates, severityOfImpacts } from "./derive";
@@ -104,8 +104,8 @@ async function affectedComponentIds(trx: Db, incidentId: string): Promise<string
   return [...new Set((await q.listImpacts(trx, incidentId)).map((w) => w.component_id))];
 }
 
-async function notify(trx: Db, incidentId: string, update: IncidentUpdate): Promise<void> {
-  if (update.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId, updateId: update.id, serviceIds: await affectedComponentIds(trx, incidentId) });
+async function notify(trx: Db, pageId: string, incidentId: string, update: IncidentUpdate): Promise<void> {
+  if (update.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId, updateId: update.id, serviceIds: await affectedComponentIds(trx, incidentId), pageId });
 }
 
 async function viewOf(db: Db, incident: Incident): Promise<IncidentView> {
@@ -146,22 +146,24 @@ export async function createIncidentV3(db: Db, accountId: string, pageId: string
     const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
     const derived = deriveFromUpdates([update]);
     const windows = input.componentImpacts.flatMap((c) => (isImpact(c.status) ? [impactRow(id, c.componentId, c.status, derived.started_at, null, actor, at)] : []));
-    await q.insertIncident(trx, {
-      id,
-      account_id: accountId,
-      status_page_id: page.id,
-      name: input.name,
-      // Never shown in v3 answers: the column is NOT NULL and v1-shaped surfaces read one severity per incident.
-      severity: severityOfImpacts(windows.map((w) => w.status)),
-      ...impactActor(actor),
-      ...derived,
-      created_at: at,
-      updated_at: at,
+    await enqueueComponentUpdates(trx, { componentIds: windows.map((w) => w.component_id), ref: update.id }, async () => {
+      await q.insertIncident(trx, {
+        id,
+        account_id: accountId,
+        status_page_id: page.id,
+        name: input.name,
+        // Never shown in v3 answers: the column is NOT NULL and v1-shaped surfaces read one severity per incident.
+        severity: severityOfImpacts(windows.map((w) => w.status)),
+        ...impactActor(actor),
+        ...derived,
+        created_at: at,
+        updated_at: at,
+      });
+      await q.insertImpacts(trx, windows);
+      await q.insertUpdate(trx, update);
+      await settleResolution(trx, id, derived, actor);
     });
-    await q.insertImpacts(trx, windows);
-    await q.insertUpdate(trx, update);
-    await settleResolution(trx, id, derived, actor);
-    await notify(trx, id, update);
+    await notify(trx, page.id, id, update);
   });
   await invalidatePages([page.id]);
   return reload(db, id);
@@ -196,8 +198,10 @@ export async function updateIncidentV3(db: Db, accountId: string, pageId: string
     // Writing the incident row first takes its lock: a concurrent resolution is then seen, never raced.
     await q.updateIncidentRow(trx, id, { name: patch.name, updated_at: at });
     if (patch.componentImpacts) {
-      await requireImpactComponents(trx, page.id, patch.componentImpacts.map((c) => c.componentId));
-      await reconcile(trx, id, patch.componentImpacts, at, actor);
+      const impacts = patch.componentImpacts;
+      await requireImpactComponents(trx, page.id, impacts.map((c) => c.componentId));
+      const touched = [...(await affectedComponentIds(trx, id)), ...impacts.map((c) => c.componentId)];
+      await enqueueComponentUpdates(trx, { componentIds: touched }, () => reconcile(trx, id, impacts, at, actor));
     }
   });
   await invalidatePages([page.id]);
@@ -215,9 +219,12 @@ export async function replaceImpactsV3(db: Db, accountId: string, pageId: string
     if (!incident) throw new NotFoundError("Incident not found");
     checkWindows(windows, incident.resolved_at !== null);
     await requireImpactComponents(trx, page.id, windows.map((w) => w.componentId));
-    await q.deleteImpacts(trx, id);
-    await q.insertImpacts(trx, windows.map((w) => impactRow(id, w.componentId, w.status, w.startedAt, w.endedAt, actor, at)));
-    await impactsChanged(trx, id, actor);
+    const touched = [...(await affectedComponentIds(trx, id)), ...windows.map((w) => w.componentId)];
+    await enqueueComponentUpdates(trx, { componentIds: touched }, async () => {
+      await q.deleteImpacts(trx, id);
+      await q.insertImpacts(trx, windows.map((w) => impactRow(id, w.componentId, w.status, w.startedAt, w.endedAt, actor, at)));
+      await impactsChanged(trx, id, actor);
+    });
   });
   await invalidatePages([page.id]);
   return reload(db, id);
@@ -225,7 +232,9 @@ export async function replaceImpactsV3(db: Db, accountId: string, pageId: string
 
 export async function deleteIncidentV3(db: Db, accountId: string, pageId: string, id: string): Promise<void> {
   const { page } = await getV3IncidentOrThrow(db, accountId, pageId, id);
-  await q.deleteIncidentRow(db, accountId, id);
+  await db.transaction().execute(async (trx) => {
+    await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, id) }, () => q.deleteIncidentRow(trx, accountId, id));
+  });
   await invalidatePages([page.id]);
 }
 
@@ -249,9 +258,12 @@ export async function listIncidentUpdatesV3(db: Db, accountId: string, pageId: s
 export async function addIncidentUpdateV3(db: Db, accountId: string, pageId: string, incidentId: string, input: IncidentUpdateInput, actor: Actor): Promise<IncidentUpdate> {
   const { page, incident } = await getV3IncidentOrThrow(db, accountId, pageId, incidentId);
   const row = await db.transaction().execute(async (trx) => {
-    const { row, derived } = await writeUpdate(trx, incident, input, actor);
-    await settleResolution(trx, incident.id, derived, actor);
-    await notify(trx, incident.id, row);
+    const row = await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, incident.id) }, async () => {
+      const { row, derived } = await writeUpdate(trx, incident, input, actor);
+      await settleResolution(trx, incident.id, derived, actor);
+      return row;
+    });
+    await notify(trx, page.id, incident.id, row);
     return row;
   });
   await invalidatePages([page.id]);
@@ -261,7 +273,9 @@ export async function addIncidentUpdateV3(db: Db, accountId: string, pageId: str
 /** Editing never notifies again; an edit that resolves the incident closes its open windows as posting would. */
 export async function editIncidentUpdateV3(db: Db, accountId: string, pageId: string, incidentId: string, updateId: string, input: IncidentUpdateInput, actor: Actor): Promise<IncidentUpdate> {
   const { page, update } = await getV3UpdateOrThrow(db, accountId, pageId, incidentId, updateId);
-  await db.transaction().execute(async (trx) => settleResolution(trx, update.incident_id, await rewriteUpdate(trx, update, input, actor), actor));
+  await db.transaction().execute(async (trx) =>
+    enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, update.incident_id) }, async () => settleResolution(trx, update.incident_id, await rewriteUpdate(trx, update, input, actor), actor)),
+  );
   await invalidatePages([page.id]);
   return getIncidentUpdateV3(db, accountId, pageId, incidentId, updateId);
 }
@@ -270,8 +284,10 @@ export async function editIncidentUpdateV3(db: Db, accountId: string, pageId: st
 export async function deleteIncidentUpdateV3(db: Db, accountId: string, pageId: string, incidentId: string, updateId: string, actor: Actor): Promise<void> {
   const { page, update } = await getV3UpdateOrThrow(db, accountId, pageId, incidentId, updateId);
   await db.transaction().execute(async (trx) => {
-    const derived = await removeUpdate(trx, update.incident_id, update.id, (message) => new ValidationError(message, { fields: ["incidentUpdateId"] }));
-    await settleResolution(trx, update.incident_id, derived, actor);
+    await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, update.incident_id) }, async () => {
+      const derived = await removeUpdate(trx, update.incident_id, update.id, (message) => new ValidationError(message, { fields: ["incidentUpdateId"] }));
+      await settleResolution(trx, update.incident_id, derived, actor);
+    });
   });
   await invalidatePages([page.id]);
 }

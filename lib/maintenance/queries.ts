@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db";
-import type { MaintenanceWindow, MaintenanceWindowsTable } from "@/lib/db/types";
+import type { MaintenanceOccurrence, MaintenanceOccurrencesTable, MaintenanceStatus, MaintenanceUpdate, MaintenanceUpdatesTable, MaintenanceWindow, MaintenanceWindowsTable } from "@/lib/db/types";
 import type { Insertable, Updateable } from "kysely";
 import type { MaintenanceFilter } from "./types";
 
@@ -39,4 +39,93 @@ export async function deleteWindowRow(db: Db, accountId: string, id: number): Pr
 export async function countWindows(db: Db, accountId: string): Promise<number> {
   const r = await db.selectFrom("maintenance_windows").where("account_id", "=", accountId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/* Occurrences and their updates (migration 007). */
+
+const OPEN: MaintenanceStatus[] = ["IN_PROGRESS", "VERIFYING"];
+
+/** Insert-or-ignore on (window_id, original_starts_at): a rule occurrence is materialised at most once. */
+export async function insertOccurrencesIgnore(db: Db, rows: Insertable<MaintenanceOccurrencesTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto("maintenance_occurrences")
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(["window_id", "original_starts_at"]).doNothing())
+      .execute();
+  }
+}
+
+export async function findOccurrence(db: Db, windowId: number, id: string): Promise<MaintenanceOccurrence | undefined> {
+  return db.selectFrom("maintenance_occurrences").selectAll().where("window_id", "=", windowId).where("id", "=", id).executeTakeFirst();
+}
+
+/** Occurrences listed as upcoming: not skipped, and not over yet (or still open by an operator's update). */
+export async function listUpcomingOccurrences(db: Db, windowId: number, now: number, limit: number, offset: number): Promise<MaintenanceOccurrence[]> {
+  return db
+    .selectFrom("maintenance_occurrences")
+    .selectAll()
+    .where("window_id", "=", windowId)
+    .where("status", "!=", "CANCELLED")
+    .where((eb) => eb.or([eb("ends_at", ">", now), eb("status", "in", OPEN)]))
+    .orderBy("starts_at")
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countSkippedUpcoming(db: Db, windowId: number, now: number): Promise<number> {
+  const r = await db
+    .selectFrom("maintenance_occurrences")
+    .where("window_id", "=", windowId)
+    .where("status", "=", "CANCELLED")
+    .where("ends_at", ">", now)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Another live occurrence of the window overlapping [startsAt, endsAt). */
+export async function findOverlapping(db: Db, windowId: number, exceptId: string, startsAt: number, endsAt: number): Promise<MaintenanceOccurrence | undefined> {
+  return db
+    .selectFrom("maintenance_occurrences")
+    .selectAll()
+    .where("window_id", "=", windowId)
+    .where("id", "!=", exceptId)
+    .where("status", "!=", "CANCELLED")
+    .where("starts_at", "<", endsAt)
+    .where("ends_at", ">", startsAt)
+    .executeTakeFirst();
+}
+
+export async function updateOccurrenceRow(db: Db, id: string, patch: Updateable<MaintenanceOccurrencesTable>): Promise<void> {
+  await db.updateTable("maintenance_occurrences").set(patch).where("id", "=", id).execute();
+}
+
+/** Rows nobody has touched (no update: never moved, skipped or given a status); the rule re-creates them. */
+export async function deleteUntouchedOccurrences(db: Db, windowId: number): Promise<void> {
+  await db
+    .deleteFrom("maintenance_occurrences")
+    .where("window_id", "=", windowId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("maintenance_updates").select("maintenance_updates.id").whereRef("maintenance_updates.occurrence_id", "=", "maintenance_occurrences.id"))))
+    .execute();
+}
+
+/** Updates of these occurrences, oldest first. */
+export async function listUpdatesOf(db: Db, occurrenceIds: string[]): Promise<MaintenanceUpdate[]> {
+  if (occurrenceIds.length === 0) return [];
+  return db.selectFrom("maintenance_updates").selectAll().where("occurrence_id", "in", occurrenceIds).orderBy("created_at").orderBy("id").execute();
+}
+
+export async function insertUpdate(db: Db, row: Insertable<MaintenanceUpdatesTable>): Promise<void> {
+  await db.insertInto("maintenance_updates").values(row).execute();
+}
+
+export async function updateUpdateRow(db: Db, id: string, patch: Updateable<MaintenanceUpdatesTable>): Promise<void> {
+  await db.updateTable("maintenance_updates").set(patch).where("id", "=", id).execute();
+}
+
+export async function deleteUpdateRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("maintenance_updates").where("id", "=", id).execute();
 }

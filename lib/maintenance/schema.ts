@@ -2,19 +2,12 @@ import { z } from "zod";
 import { documentAs, text, Timestamp, TimestampInput, Uuid, UuidOut } from "@/lib/http/wire";
 import { limitParam } from "@/lib/http/pagination";
 import type { MaintenanceFilter } from "./types";
+import { isIanaZone } from "./occurrences";
 
 export const RepeatUnit = z.enum(["DAY", "WEEK", "MONTH"]).meta({ id: "RepeatUnit" });
 
-const TimeZone = text()
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "must be an IANA time zone such as Europe/Berlin");
+// The same test the repeat rule uses (lib/maintenance/occurrences.ts): a zone the window can repeat in.
+const TimeZone = text().max(64).refine(isIanaZone, "must be an IANA time zone such as Europe/Berlin");
 
 const Tags = z.array(text().trim().min(1).max(100)).max(50);
 
@@ -140,3 +133,70 @@ export function filterOf(q: z.output<typeof MaintenanceWindowQuery>): Maintenanc
   }
   return filter;
 }
+
+/* Occurrences ("maintenances") of a window and their status updates. */
+
+export const MaintenanceStatus = z.enum(["SCHEDULED", "IN_PROGRESS", "VERIFYING", "COMPLETED", "CANCELLED"]).meta({ id: "MaintenanceStatus" });
+
+export const MaintenanceParams = WindowIdParams.extend({ maintenanceId: Uuid });
+export const MaintenanceUpdateParams = MaintenanceParams.extend({ updateId: Uuid });
+
+export const MaintenanceListQuery = z.object({
+  limit: limitParam(50, 10),
+  page: MaintenanceWindowQuery.shape.page,
+});
+
+const endsAfterStartGiven = (m: { startsAt?: number; endsAt?: number }, ctx: z.RefinementCtx) => {
+  if (m.startsAt !== undefined && m.endsAt !== undefined && m.endsAt <= m.startsAt) {
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: "must be after startsAt" });
+  }
+};
+
+/** PATCH: moves this occurrence only; an omitted time stays. */
+export const MoveMaintenanceInput = z
+  .strictObject({ startsAt: TimestampInput.optional(), endsAt: TimestampInput.optional() })
+  .superRefine(endsAfterStartGiven)
+  .meta({ id: "MoveMaintenanceInput" });
+
+const updateFields = {
+  status: MaintenanceStatus,
+  description: text().trim().min(1, "must not be empty").max(2000),
+  notifySubscribers: z.boolean().optional(),
+};
+
+export const CreateMaintenanceUpdateInput = z.strictObject(updateFields).meta({ id: "CreateMaintenanceUpdateInput" });
+/** PUT: all optional; an omitted status keeps the stored one. */
+export const EditMaintenanceUpdateInput = z.strictObject(updateFields).partial().meta({ id: "EditMaintenanceUpdateInput" });
+
+const DateAdjustments = z.strictObject({ startsAt: Timestamp.optional(), endsAt: Timestamp.optional() });
+
+export const MaintenanceStatusUpdate = z
+  .strictObject({
+    id: UuidOut,
+    maintenanceWindowId: z.number().int(),
+    maintenanceId: UuidOut,
+    status: MaintenanceStatus,
+    description: z.string(),
+    notifySubscribers: z.boolean(),
+    created_at: Timestamp,
+    previousStatus: MaintenanceStatus.nullable(),
+    previousStartsAt: Timestamp.nullable(),
+    previousEndsAt: Timestamp.nullable(),
+    dateAdjustments: DateAdjustments.nullable().meta({ description: "The times this update moved the occurrence to (a move through PATCH), else null" }),
+  })
+  .meta({ id: "MaintenanceStatusUpdate" });
+
+export const Maintenance = z
+  .strictObject({
+    id: UuidOut,
+    maintenanceWindowId: z.number().int(),
+    startsAt: Timestamp,
+    endsAt: Timestamp,
+    status: MaintenanceStatus,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    updates: z.array(MaintenanceStatusUpdate).meta({ description: "Newest first" }),
+  })
+  .meta({ id: "Maintenance" });
+
+export const MaintenanceList = z.array(Maintenance).meta({ id: "MaintenanceList" });

@@ -97,7 +97,12 @@ export async function updateWindow(db: Db, accountId: string, id: number, input:
   const startsAt = input.startsAt ?? existing.starts_at;
   const endsAt = input.endsAt ?? existing.ends_at;
   if (endsAt <= startsAt) throw new ValidationError("endsAt must be after startsAt", { fields: ["endsAt"] });
-  await q.updateWindowRow(db, id, columns(input, visibility, Date.now()));
+  const timing = (["startsAt", "endsAt", "repeatInterval", "repeatUnit", "repeatEndsAt", "timezone"] as const).some((f) => input[f] !== undefined);
+  await db.transaction().execute(async (trx) => {
+    await q.updateWindowRow(trx, id, columns(input, visibility, Date.now()));
+    // Occurrences nobody moved, skipped or updated follow the new rule; touched ones keep what operators did.
+    if (timing) await q.deleteUntouchedOccurrences(trx, id);
+  });
   await invalidatePages([...before.statusPageIds, ...(visibility?.statusPageIds ?? [])]);
   return getWindowOrThrow(db, accountId, id);
 }

@@ -4,6 +4,7 @@ import { dialectOf, type Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
 import type { EventKind, NotificationDelivery, NotificationEvent, Subscriber } from "@/lib/db/types";
+import { channelsFor } from "./channels";
 import { DELIVERY, PENDING_STATUSES, VERIFY_EVENT } from "./status";
 
 export interface Claimed {
@@ -19,42 +20,45 @@ function uuidExpr(db: Db) {
 }
 
 /**
- * Fans one event out to the page's verified subscribers whose scope meets `componentIds` (null = anything):
+ * Fans one event out to the page's verified subscribers whose scope meets `componentIds` (null = anything;
+ * [] = an event about no component in particular, for those who follow everything):
  * one set-based statement whatever the number of subscribers. A v1 subscriber's scope is services, a v3
- * subscriber's components, where a group covers its current children. The idempotency key (event ×
- * subscriber) is unique, so queuing the same event twice adds nothing.
+ * subscriber's components, where a group covers its current children. Only subscribers whose channel sends
+ * this kind of event (the registry's `events`) are queued. The idempotency key (event × subscriber) is
+ * unique, so queuing the same event twice adds nothing.
  */
 export async function fanOut(trx: Db, eventId: string, kind: EventKind, pageId: string, componentIds: readonly string[] | null, at: number): Promise<number> {
-  if (componentIds !== null && componentIds.length === 0) return 0;
+  const channels = kind === VERIFY_EVENT ? [] : channelsFor(kind);
+  if (channels.length === 0) return 0;
   const ids = componentIds === null ? [] : [...componentIds];
   const select = trx
     .selectFrom("subscribers as s")
     .where("s.status_page_id", "=", pageId)
+    .where("s.channel", "in", channels)
     .where("s.status", "=", "VERIFIED")
     .where("s.unsubscribed_at", "is", null)
-    .where((eb) =>
-      componentIds === null
-        ? sql<boolean>`1 = 1`
-        : eb.or([
-            eb.and([
-              eb("s.service_ids", "is", null),
-              eb.not(eb.exists(eb.selectFrom("subscriber_components as sc0").select("sc0.subscriber_id").whereRef("sc0.subscriber_id", "=", "s.id"))),
-            ]),
-            eb.exists(eb.selectFrom("subscriber_services as ss").select("ss.subscriber_id").whereRef("ss.subscriber_id", "=", "s.id").where("ss.service_id", "in", ids)),
-            eb.exists(
-              eb
-                .selectFrom("subscriber_components as sc")
-                .select("sc.subscriber_id")
-                .whereRef("sc.subscriber_id", "=", "s.id")
-                .where((e2) =>
-                  e2.or([
-                    e2("sc.component_id", "in", ids),
-                    e2("sc.component_id", "in", e2.selectFrom("components as c").select("c.parent_id").where("c.id", "in", ids).where("c.parent_id", "is not", null)),
-                  ]),
-                ),
+    .where((eb) => {
+      if (componentIds === null) return sql<boolean>`1 = 1`;
+      // `service_ids` is null exactly for subscribers who follow everything (lib/subscriptions/scope.ts).
+      const everything = eb("s.service_ids", "is", null);
+      if (ids.length === 0) return everything;
+      return eb.or([
+        everything,
+        eb.exists(eb.selectFrom("subscriber_services as ss").select("ss.subscriber_id").whereRef("ss.subscriber_id", "=", "s.id").where("ss.service_id", "in", ids)),
+        eb.exists(
+          eb
+            .selectFrom("subscriber_components as sc")
+            .select("sc.subscriber_id")
+            .whereRef("sc.subscriber_id", "=", "s.id")
+            .where((e2) =>
+              e2.or([
+                e2("sc.component_id", "in", ids),
+                e2("sc.component_id", "in", e2.selectFrom("components as c").select("c.parent_id").where("c.id", "in", ids).where("c.parent_id", "is not", null)),
+              ]),
             ),
-          ]),
-    )
+        ),
+      ]);
+    })
     .select((eb) => [
       uuidExpr(trx).as("id"),
       "s.id as subscriber_id",
@@ -135,10 +139,20 @@ export async function servicesOnPage(db: Db, pageId: string, componentIds: reado
     .select(["services.id", "services.name"])
     .orderBy("cards.position")
     .orderBy("card_services.position");
-  let own = db.selectFrom("components").where("status_page_id", "=", pageId).where("hidden", "=", 0).where("type", "=", "SERVICE").select(["id", "name"]).orderBy("display_order").orderBy("id");
+  // As the public page shows them: a visible service whose group (if any) is visible too (lib/components/structure.ts).
+  let own = db
+    .selectFrom("components as c")
+    .leftJoin("components as g", "g.id", "c.parent_id")
+    .where("c.status_page_id", "=", pageId)
+    .where("c.hidden", "=", 0)
+    .where("c.type", "=", "SERVICE")
+    .where((eb) => eb.or([eb("g.id", "is", null), eb("g.hidden", "=", 0)]))
+    .select(["c.id", "c.name"])
+    .orderBy("c.display_order")
+    .orderBy("c.id");
   if (componentIds) {
     cards = cards.where("services.id", "in", [...componentIds]);
-    own = own.where("id", "in", [...componentIds]);
+    own = own.where("c.id", "in", [...componentIds]);
   }
   const [fromCards, fromComponents] = await Promise.all([cards.execute(), own.execute()]);
   const seen = new Set<string>();
@@ -153,6 +167,45 @@ export async function pagesShowing(db: Db, componentIds: readonly string[]): Pro
     db.selectFrom("components").where("id", "in", componentIds).select("status_page_id").distinct().execute(),
   ]);
   return [...new Set([...cards, ...own].map((r) => r.status_page_id))];
+}
+
+/**
+ * What may be open at `at` or later on these components: v1 incidents through their services (unresolved,
+ * or resolved after `at`) and v3 impact windows (not ended by `at`). The status derivation decides the rest.
+ */
+export async function openImpactsOn(db: Db, componentIds: readonly string[], at: number) {
+  if (componentIds.length === 0) return { incidents: [], windows: [] };
+  const [incidents, windows] = await Promise.all([
+    db
+      .selectFrom("incidents as i")
+      .innerJoin("incident_services as x", "x.incident_id", "i.id")
+      .where("x.service_id", "in", componentIds)
+      .where((eb) => eb.or([eb("i.resolved_at", "is", null), eb("i.resolved_at", ">", at)]))
+      .select(["i.id", "i.severity", "i.started_at", "i.resolved_at", "x.service_id"])
+      .execute(),
+    db
+      .selectFrom("incident_impacts as w")
+      .innerJoin("incidents as i", "i.id", "w.incident_id")
+      .where("w.component_id", "in", componentIds)
+      .where((eb) => eb.or([eb("w.ended_at", "is", null), eb("w.ended_at", ">", at)]))
+      .select(["w.incident_id", "i.severity", "i.started_at", "i.resolved_at", "w.component_id", "w.status", "w.started_at as window_started_at", "w.ended_at"])
+      .execute(),
+  ]);
+  return { incidents, windows };
+}
+
+/** When these components (v1: services) were created. */
+export async function componentsCreatedAt(db: Db, componentIds: readonly string[]): Promise<Map<string, number>> {
+  if (componentIds.length === 0) return new Map();
+  const [services, components] = await Promise.all([
+    db.selectFrom("services").where("id", "in", componentIds).select(["id", "created_at"]).execute(),
+    db.selectFrom("components").where("id", "in", componentIds).select(["id", "created_at"]).execute(),
+  ]);
+  return new Map([...services, ...components].map((r) => [r.id, r.created_at]));
+}
+
+export async function findPageAccount(db: Db, pageId: string): Promise<string | undefined> {
+  return (await db.selectFrom("status_pages").select("account_id").where("id", "=", pageId).executeTakeFirst())?.account_id;
 }
 
 /** An incident and its newest updates (what a message about one of them quotes). */

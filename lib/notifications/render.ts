@@ -1,3 +1,5 @@
+import { statusLabel } from "@/lib/status/labels";
+import type { ServiceStatus } from "@/lib/status/types";
 import type { EventPayload } from "./payload";
 
 /* What every channel's renderer shares: placeholders for per-subscriber links, status words, headlines, times. */
@@ -14,13 +16,20 @@ const STATUS_LABELS: Record<string, string> = {
   SCHEDULED: "Scheduled maintenance",
   IN_PROGRESS: "Maintenance in progress",
   COMPLETED: "Maintenance completed",
+  // a component.update's status is the component's new one
+  OPERATIONAL: statusLabel("OPERATIONAL"),
+  DEGRADED_PERFORMANCE: statusLabel("DEGRADED_PERFORMANCE"),
+  PARTIAL_OUTAGE: statusLabel("PARTIAL_OUTAGE"),
+  MAJOR_OUTAGE: statusLabel("MAJOR_OUTAGE"),
+  UNDER_MAINTENANCE: statusLabel("UNDER_MAINTENANCE"),
 };
 export const statusText = (s: string) => STATUS_LABELS[s] ?? s;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The title, with "Maintenance in 2 hours: …" for reminders. */
+/** The title, with "Maintenance in 2 hours: …" for reminders and "Payouts is now Partial outage" for a component. */
 export function headline(p: EventPayload): string {
+  if (p.kind === "component.update" && p.component) return `${p.title} is now ${statusLabel(p.component.newStatus)}`;
   if (p.kind === "maintenance.reminder" && p.maintenance) return `Maintenance in ${formatMinutes(p.maintenance.minutesBefore ?? 0)}: ${p.title}`;
   return p.title;
 }
@@ -29,6 +38,12 @@ function formatMinutes(m: number): string {
   if (m % 1440 === 0) return `${m / 1440} day${m === 1440 ? "" : "s"}`;
   if (m % 60 === 0) return `${m / 60} hour${m === 60 ? "" : "s"}`;
   return `${m} minutes`;
+}
+
+/** A component's flip, for the chat channels' short message: what it is now, what it was. */
+export function componentFlip(p: EventPayload): { name: string; now: ServiceStatus; was: ServiceStatus; nowText: string; wasText: string } {
+  const c = p.component ?? { name: p.title, newStatus: "OPERATIONAL" as const, oldStatus: "OPERATIONAL" as const };
+  return { name: c.name, now: c.newStatus, was: c.oldStatus, nowText: statusLabel(c.newStatus), wasText: statusLabel(c.oldStatus) };
 }
 
 export function whenText(p: EventPayload): string {

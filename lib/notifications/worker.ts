@@ -37,9 +37,10 @@ interface RenderedEvent {
   messages: Record<string, unknown>;
 }
 
-/** Every channel's message for one event; a channel added after an event was stored renders on demand. */
+/** The message of every channel that sends this kind of event; a channel added after an event was stored renders on demand. */
 async function renderAll(p: EventPayload): Promise<Record<string, unknown>> {
-  return Object.fromEntries(await Promise.all(CHANNELS.map(async (c) => [c.type, await c.render(p)])));
+  const sending = CHANNELS.filter((c) => (c.events as readonly string[]).includes(p.kind));
+  return Object.fromEntries(await Promise.all(sending.map(async (c) => [c.type, await c.render(p)])));
 }
 
 export class NotificationWorker {

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { op } from "./helpers";
 import { subscriptionPaths } from "./subscriptions";
 import { apiKeyPaths } from "./api-keys";
+import { maintenanceOccurrencePaths } from "./maintenance-occurrences";
 import { v3PagePaths } from "./v3-pages";
 import { v3IncidentPaths } from "./v3-incidents";
 
@@ -83,6 +84,7 @@ const paths: ZodOpenApiPathsObject = {
     put: op({ id: "updateMaintenanceWindow", summary: "Change any window fields; omitted ones stay", tag: M, params: WindowIdParams, body: UpdateMaintenanceWindowInput, ok: [200, MaintenanceWindow, "The window"], errors: [404] }),
     delete: op({ id: "deleteMaintenanceWindow", summary: "Delete a maintenance window", tag: M, params: WindowIdParams, ok: [204, null, "Deleted"], errors: [404] }),
   },
+  ...maintenanceOccurrencePaths,
   "/v1/accounts": {
     get: op({ id: "listAccounts", summary: "The key's account", tag: A, ok: [200, AccountList, "One account"], errors: [] }),
   },

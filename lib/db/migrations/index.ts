@@ -5,6 +5,7 @@ import * as m003 from "./003_api_key_expiry";
 import * as m004 from "./004_subscription_token_nonce";
 import * as m005 from "./005_reserved_slugs";
 import * as m006 from "./006_components";
+import * as m007 from "./007_maintenance_occurrences";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "004_subscription_token_nonce": m004,
   "005_reserved_slugs": m005,
   "006_components": m006,
+  "007_maintenance_occurrences": m007,
 };

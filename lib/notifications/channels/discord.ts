@@ -1,8 +1,8 @@
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { headline, iso, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
+import { componentFlip, headline, iso, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
 import { normalizeUrl } from "./address";
-import { classifyHttp, type ChannelModule, type SendResult } from "./types";
+import { classifyHttp, INCIDENT_AND_MAINTENANCE, type ChannelModule, type SendResult } from "./types";
 import { postJson } from "./webhook";
 
 /*
@@ -18,6 +18,11 @@ const COLOUR: Record<string, number> = {
   SCHEDULED: 0x0090ff,
   IN_PROGRESS: 0x0090ff,
   COMPLETED: 0x30a46c,
+  OPERATIONAL: 0x30a46c,
+  DEGRADED_PERFORMANCE: 0xffb224,
+  PARTIAL_OUTAGE: 0xf76b15,
+  MAJOR_OUTAGE: 0xe5484d,
+  UNDER_MAINTENANCE: 0x0090ff,
 };
 
 const md = (s: string) => s.replace(/[\\`*_~|<>#[\]()@:.+!-]/g, "\\$&");
@@ -35,6 +40,28 @@ function discordBody(p: EventPayload) {
         description: [text, `[Manage subscription](${MANAGE_PLACEHOLDER})`].filter(Boolean).join("\n\n"),
         color: COLOUR[p.status] ?? 0x8b8d98,
         fields,
+        timestamp: iso(p.at),
+        footer: { text: p.page.name.slice(0, 200) },
+      },
+    ],
+  };
+}
+
+/** A component's flip: the line as the embed's title, coloured by the new status, escaped as incident texts are. */
+function discordComponentBody(p: EventPayload) {
+  const f = componentFlip(p);
+  return {
+    allowed_mentions: { parse: [] },
+    embeds: [
+      {
+        title: md(`${f.name.slice(0, 120)} is now ${f.nowText}`),
+        url: p.page.address,
+        description: `[Manage subscription](${MANAGE_PLACEHOLDER})`,
+        color: COLOUR[f.now] ?? 0x8b8d98,
+        fields: [
+          { name: "Status", value: md(f.nowText), inline: true },
+          { name: "Was", value: md(f.wasText), inline: true },
+        ],
         timestamp: iso(p.at),
         footer: { text: p.page.name.slice(0, 200) },
       },
@@ -64,8 +91,9 @@ export const discordChannel: ChannelModule<"DISCORD", string> = {
   verification: "test-delivery",
   contact: "optional",
   signed: false,
+  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true, hosts: /^((ptb|canary)\.)?discord(app)?\.com$/, what: "a Discord webhook URL (discord.com)" }),
-  render: (p) => JSON.stringify(discordBody(p)),
+  render: (p) => JSON.stringify(p.kind === "component.update" ? discordComponentBody(p) : discordBody(p)),
 
   sendVerification(ctx) {
     const body = {

@@ -6,7 +6,7 @@ import type { EventPayload } from "../payload";
 import { headline, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER, whenText } from "../render";
 import { normalizeEmail } from "./address";
 import { ConfirmEmail, DisabledEmail, EventEmail } from "./email-templates";
-import type { ChannelModule, MessageContext, SendResult } from "./types";
+import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type MessageContext, type SendResult } from "./types";
 
 interface MailConfig {
   host: string;
@@ -134,6 +134,8 @@ export const emailChannel: ChannelModule<"EMAIL", EmailMessage> = {
   verification: "link",
   contact: "self",
   signed: false,
+  // no component flips: a mailbox or a phone is not a monitoring feed
+  events: INCIDENT_AND_MAINTENANCE,
   normalize: async (raw) => ({ target: normalizeEmail(raw), destHost: "smtp" }),
   render: renderEventEmail,
 

@@ -1,8 +1,8 @@
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
+import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
-import type { ChannelModule } from "./types";
+import { INCIDENT_AND_MAINTENANCE, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
 
 /*
@@ -10,7 +10,10 @@ import { postJson } from "./webhook";
  * so the page's texts are HTML-escaped there; the message has no `text` part, whose <users/all> syntax
  * would let an incident name mention everyone in the space.
  */
-const COLOUR: Record<string, string> = { INVESTIGATING: "#e5484d", IDENTIFIED: "#f76b15", MONITORING: "#b57b00", RESOLVED: "#30a46c", SCHEDULED: "#0090ff", IN_PROGRESS: "#0090ff", COMPLETED: "#30a46c" };
+const COLOUR: Record<string, string> = {
+  INVESTIGATING: "#e5484d", IDENTIFIED: "#f76b15", MONITORING: "#b57b00", RESOLVED: "#30a46c", SCHEDULED: "#0090ff", IN_PROGRESS: "#0090ff", COMPLETED: "#30a46c",
+  OPERATIONAL: "#30a46c", DEGRADED_PERFORMANCE: "#b57b00", PARTIAL_OUTAGE: "#f76b15", MAJOR_OUTAGE: "#e5484d", UNDER_MAINTENANCE: "#0090ff",
+};
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const button = (text: string, url: string) => ({ text, onClick: { openLink: { url } } });
@@ -25,6 +28,15 @@ function googleChatCard(p: EventPayload) {
     { decoratedText: { topLabel: "Status", text: `<font color="${COLOUR[p.status] ?? "#60646c"}"><b>${esc(statusText(p.status))}</b></font>`, bottomLabel: whenText(p) } },
     ...(p.services.length > 0 ? [{ decoratedText: { topLabel: "Affected", text: esc(p.services.map((s) => s.name).join(", ").slice(0, 1000)), wrapText: true } }] : []),
     ...(text ? [{ textParagraph: { text: esc(text) } }] : []),
+    { buttonList: { buttons: [button("View the status page", p.page.address), button("Manage subscription", MANAGE_PLACEHOLDER)] } },
+  ]);
+}
+
+/** A component's flip: the line as the card's (plain-text) title, the new status coloured, the old one under it. */
+function googleChatComponentCard(p: EventPayload) {
+  const f = componentFlip(p);
+  return card("component-update", { title: `${f.name.slice(0, 150)} is now ${f.nowText}`, subtitle: p.page.name.slice(0, 200) }, [
+    { decoratedText: { topLabel: "Status", text: `<font color="${COLOUR[f.now] ?? "#60646c"}"><b>${esc(f.nowText)}</b></font>`, bottomLabel: `Was ${f.wasText} · ${whenText(p)}` } },
     { buttonList: { buttons: [button("View the status page", p.page.address), button("Manage subscription", MANAGE_PLACEHOLDER)] } },
   ]);
 }
@@ -44,8 +56,9 @@ export const googleChatChannel: ChannelModule<"GOOGLE_CHAT", string> = {
   verification: "test-delivery",
   contact: "optional",
   signed: false,
+  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true, hosts: /^chat\.googleapis\.com$/, what: "a Google Chat webhook URL (chat.googleapis.com)" }),
-  render: (p) => JSON.stringify(googleChatCard(p)),
+  render: (p) => JSON.stringify(p.kind === "component.update" ? googleChatComponentCard(p) : googleChatCard(p)),
 
   sendVerification(ctx) {
     const body = card("subscription-test", { title: "Status updates", subtitle: ctx.page.name.slice(0, 200) }, [

@@ -4,7 +4,7 @@ import { googleChatChannel } from "./google-chat";
 import { slackChannel } from "./slack";
 import { smsChannel } from "./sms";
 import { teamsChannel } from "./teams";
-import type { ChannelModule } from "./types";
+import type { ChannelModule, NotifyKind } from "./types";
 import { webhookChannel } from "./webhook";
 
 /**
@@ -26,4 +26,9 @@ export function channelOf(type: ChannelType): ChannelModule<ChannelType> {
   return c;
 }
 
-export type { ChannelDeps, ChannelForm, SendResult } from "./types";
+/** The channels that send this kind of event (the fan-out queues deliveries for their subscribers only). */
+export function channelsFor(kind: NotifyKind): ChannelType[] {
+  return CHANNELS.filter((c) => c.events.includes(kind)).map((c) => c.type);
+}
+
+export type { ChannelDeps, ChannelForm, NotifyKind, SendResult } from "./types";

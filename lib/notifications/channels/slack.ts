@@ -1,8 +1,8 @@
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { headline, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
+import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
 import { normalizeUrl } from "./address";
-import type { ChannelModule } from "./types";
+import { INCIDENT_AND_MAINTENANCE, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
 
 const slackEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -20,6 +20,27 @@ export function slackBody(p: EventPayload) {
       { type: "section", fields },
       ...(text ? [{ type: "section", text: { type: "mrkdwn", text } }] : []),
       { type: "context", elements: [{ type: "mrkdwn", text: `<${p.page.address}|${slackEscape(p.page.name)} status page> · <${MANAGE_PLACEHOLDER}|Manage subscription>` }] },
+    ],
+  };
+}
+
+/** Attachment colours by component status: the one way an incoming-webhook message gets a colour bar. */
+const COLOUR: Record<string, string> = { OPERATIONAL: "#30a46c", DEGRADED_PERFORMANCE: "#ffb224", PARTIAL_OUTAGE: "#f76b15", MAJOR_OUTAGE: "#e5484d", UNDER_MAINTENANCE: "#0090ff" };
+
+/** A component's flip: one line, escaped as incident texts are (no mention can form), in a bar of its status colour. */
+export function slackComponentBody(p: EventPayload) {
+  const f = componentFlip(p);
+  const line = `${f.name} is now ${f.nowText}`;
+  return {
+    text: slackEscape(`${p.page.name}: ${line}`),
+    attachments: [
+      {
+        color: COLOUR[f.now] ?? "#8b8d98",
+        blocks: [
+          { type: "section", text: { type: "mrkdwn", text: slackEscape(line).slice(0, 2900) } },
+          { type: "context", elements: [{ type: "mrkdwn", text: `Was ${slackEscape(f.wasText)} · <${p.page.address}|${slackEscape(p.page.name)} status page> · <${MANAGE_PLACEHOLDER}|Manage subscription>` }] },
+        ],
+      },
     ],
   };
 }
@@ -51,8 +72,9 @@ export const slackChannel: ChannelModule<"SLACK", string> = {
   verification: "test-delivery",
   contact: "optional",
   signed: false,
+  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true }),
-  render: (p) => JSON.stringify(slackBody(p)),
+  render: (p) => JSON.stringify(p.kind === "component.update" ? slackComponentBody(p) : slackBody(p)),
 
   sendVerification(ctx) {
     return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(slackTestMessage(ctx.page, ctx.links.manage)), { "idempotency-key": ctx.idempotencyKey });

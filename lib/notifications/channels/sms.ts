@@ -3,7 +3,7 @@ import { parseRetryAfter } from "@/lib/outbound";
 import type { EventPayload } from "../payload";
 import { headline, statusText } from "../render";
 import { normalizePhone } from "./address";
-import type { ChannelModule, SendResult } from "./types";
+import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type SendResult } from "./types";
 
 /** A Twilio-compatible Messages API, configured by the operator (so it is exempt from the SSRF guard). */
 export interface SmsConfig {
@@ -63,6 +63,8 @@ export const smsChannel: ChannelModule<"SMS", string> = {
   verification: "code",
   contact: "none",
   signed: false,
+  // no component flips: a mailbox or a phone is not a monitoring feed
+  events: INCIDENT_AND_MAINTENANCE,
   normalize: async (raw) => ({ target: normalizePhone(raw), destHost: "sms" }),
   render: smsText,
 

@@ -1,8 +1,8 @@
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
+import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
-import type { ChannelModule } from "./types";
+import { INCIDENT_AND_MAINTENANCE, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
 
 /*
@@ -10,7 +10,10 @@ import { postJson } from "./webhook";
  * legacy incoming-webhook URL. Every text the page's users wrote goes into a TextRun, which Teams shows
  * as typed (no Markdown, no mentions): that is this platform's escaping.
  */
-const COLOUR: Record<string, string> = { INVESTIGATING: "attention", IDENTIFIED: "warning", MONITORING: "accent", RESOLVED: "good", SCHEDULED: "accent", IN_PROGRESS: "warning", COMPLETED: "good" };
+const COLOUR: Record<string, string> = {
+  INVESTIGATING: "attention", IDENTIFIED: "warning", MONITORING: "accent", RESOLVED: "good", SCHEDULED: "accent", IN_PROGRESS: "warning", COMPLETED: "good",
+  OPERATIONAL: "good", DEGRADED_PERFORMANCE: "warning", PARTIAL_OUTAGE: "warning", MAJOR_OUTAGE: "attention", UNDER_MAINTENANCE: "accent",
+};
 
 const run = (text: string, style: Record<string, string | boolean> = {}) => ({ type: "TextRun", text, ...style });
 const line = (...inlines: ReturnType<typeof run>[]) => ({ type: "RichTextBlock", inlines });
@@ -53,6 +56,22 @@ function teamsCard(p: EventPayload) {
   );
 }
 
+/** A component's flip: "Payouts is now Partial outage", the status coloured, every text in a TextRun. */
+function teamsComponentCard(p: EventPayload) {
+  const f = componentFlip(p);
+  return message(
+    [
+      line(run(p.page.name.slice(0, 200), { isSubtle: true })),
+      line(run(f.name.slice(0, 300), { size: "Large", weight: "Bolder" }), run(" is now ", { size: "Large" }), run(f.nowText, { size: "Large", weight: "Bolder", color: COLOUR[f.now] ?? "default" })),
+      line(run(`Was ${f.wasText} · ${whenText(p)}`, { isSubtle: true })),
+    ],
+    [
+      { title: "View the status page", url: p.page.address },
+      { title: "Manage subscription", url: MANAGE_PLACEHOLDER },
+    ],
+  );
+}
+
 export const teamsChannel: ChannelModule<"TEAMS", string> = {
   type: "TEAMS",
   form: {
@@ -68,9 +87,10 @@ export const teamsChannel: ChannelModule<"TEAMS", string> = {
   verification: "test-delivery",
   contact: "optional",
   signed: false,
+  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   // Workflow URLs live on several Azure and Power Platform hosts: https is checked, the host is not.
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true }),
-  render: (p) => JSON.stringify(teamsCard(p)),
+  render: (p) => JSON.stringify(p.kind === "component.update" ? teamsComponentCard(p) : teamsCard(p)),
 
   sendVerification(ctx) {
     const card = message([line(run(`This channel will receive status updates from ${ctx.page.name}.`))], [

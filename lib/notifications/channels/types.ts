@@ -1,4 +1,4 @@
-import type { Subscriber } from "@/lib/db/types";
+import type { EventKind, Subscriber } from "@/lib/db/types";
 import type { Guard } from "@/lib/outbound";
 import type { EventPayload } from "../payload";
 import type { Mailer } from "./email";
@@ -16,6 +16,12 @@ export type SendResult =
       gone?: boolean;
       retryAfterSeconds?: number | null;
     };
+
+/** Events a subscriber can hear about (confirmations are not events: every channel sends its own). */
+export type NotifyKind = Exclude<EventKind, "subscription.verify">;
+
+/** What every channel sends: incident updates and maintenance start, end and reminders. */
+export const INCIDENT_AND_MAINTENANCE = ["incident.update", "maintenance.start", "maintenance.end", "maintenance.reminder"] as const satisfies readonly NotifyKind[];
 
 export interface ChannelDeps {
   guard: Guard;
@@ -73,6 +79,8 @@ export interface ChannelModule<T extends string = string, R = unknown> {
   contact: "self" | "optional" | "none";
   /** deliveries are signed with a per-subscriber secret, shown once and rotated from the manage link */
   signed: boolean;
+  /** the event kinds it sends: the fan-out queues nothing else for its subscribers, and `render` sees only these */
+  events: readonly NotifyKind[];
   /** normalised address and the key of its per-destination concurrency limit; throws TargetError */
   normalize(raw: string, guard: Guard): Promise<{ target: string; destHost: string }>;
   render(p: EventPayload): R | Promise<R>;

@@ -1,9 +1,10 @@
 import { Webhook } from "standardwebhooks";
 import { OutboundRefusedError, postChecked } from "@/lib/outbound";
+import { componentStatus as spComponentStatus, STATUS_DESCRIPTION } from "@/lib/statuspage-compat/mapping";
 import type { EventPayload } from "../payload";
 import { iso, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER } from "../render";
 import { normalizeUrl } from "./address";
-import { classifyHttp, type ChannelDeps, type ChannelModule, type MessageContext, type SendResult } from "./types";
+import { classifyHttp, INCIDENT_AND_MAINTENANCE, type ChannelDeps, type ChannelModule, type MessageContext, type SendResult } from "./types";
 
 /**
  * POSTs JSON to the subscriber's URL, checked again by the SSRF guard now (DNS may have changed since sign-up).
@@ -66,8 +67,23 @@ export function webhookBody(p: EventPayload) {
       incident_updates: p.incident
         ? p.incident.updates.map((u) => ({ id: u.id, incident_id: id, status: u.status.toLowerCase(), body: u.description, display_at: iso(u.displayAt), created_at: iso(u.createdAt), updated_at: iso(u.updatedAt) }))
         : [{ id: `${id}-${p.kind}`, incident_id: id, status: p.status.toLowerCase(), body: p.body, display_at: iso(p.at), created_at: iso(p.at), updated_at: iso(p.at) }],
-      components: p.services.map((s) => ({ id: s.id, name: s.name, status: componentStatus })),
+      // Each component at its own status (a v3 incident can hit components differently); maintenance and a resolution set all.
+      components: p.services.map((s) => ({ id: s.id, name: s.name, status: resolved || p.maintenance || !s.status ? componentStatus : spComponentStatus(s.status) })),
     },
+  };
+}
+
+/** Where Statuspage documents the webhook bodies this channel sends. */
+const DOCUMENTATION = "https://support.atlassian.com/statuspage/docs/enable-webhook-notifications/";
+
+/** Statuspage's component_update webhook: the change, the component now, and the page's status after it. */
+export function componentUpdateBody(p: EventPayload) {
+  const c = p.component!;
+  return {
+    meta: { unsubscribe: UNSUBSCRIBE_PLACEHOLDER, documentation: DOCUMENTATION, manage: MANAGE_PLACEHOLDER, event: p.kind, generated_at: new Date().toISOString() },
+    page: { id: p.page.id, status_indicator: c.pageIndicator, status_description: STATUS_DESCRIPTION[c.pageStatus] },
+    component_update: { created_at: iso(p.at), new_status: spComponentStatus(c.newStatus), old_status: spComponentStatus(c.oldStatus), id: c.updateId, component_id: c.id },
+    component: { created_at: iso(c.createdAt), id: c.id, name: c.name, status: spComponentStatus(c.newStatus) },
   };
 }
 
@@ -88,8 +104,9 @@ export const webhookChannel: ChannelModule<"WEBHOOK", string> = {
   verification: "test-delivery",
   contact: "optional",
   signed: true,
+  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard),
-  render: (p) => JSON.stringify(webhookBody(p)),
+  render: (p) => JSON.stringify(p.kind === "component.update" && p.component ? componentUpdateBody(p) : webhookBody(p)),
 
   async sendVerification(ctx) {
     const body = JSON.stringify({

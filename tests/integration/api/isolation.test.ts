@@ -84,6 +84,9 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     // A v3 create with no reference to A lands in B's account.
     const bV3 = await seedV3(b);
     expect(bV3.v3Page.accountId).toBe(b.accountId);
+    // An occurrence of A's window with one update (materialised before B's attempts).
+    const occ = (await a.api.get(`/v1/maintenance-windows/${ids.window.id}/maintenances`)).body[0];
+    const occUpdate = (await a.api.post(`/v1/maintenance-windows/${ids.window.id}/maintenances/${occ.id}/updates`, { status: "IN_PROGRESS", description: "x" })).body;
     const before = await snapshot(a, ids);
     const counts = await rowCounts(a.db);
     const v3Rows = await v3Counts(a);
@@ -122,6 +125,15 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     await expect404("get", "/v1/status-pages/incidents/{id}/incident-updates/{updateId}/deliveries", ids.incident.id);
     await expect404("delete", "/v1/incidents/{incidentId}/updates/{id}", ids.update.id);
     for (const [m, body] of [["get"], ["put", win], ["delete"]] as const) await expect404(m, "/v1/maintenance-windows/{id}", String(ids.window.id), body);
+    const O = "/v1/maintenance-windows/{id}/maintenances";
+    const occOf = () => a.api.get(`/v1/maintenance-windows/${ids.window.id}/maintenances/${occ.id}`);
+    const occBefore = (await occOf()).body;
+    const occIds = { maintenanceId: occ.id, updateId: occUpdate.id };
+    await expect404("get", O, String(ids.window.id));
+    for (const [m, body] of [["get"], ["patch", { endsAt: "2030-01-01T00:00:00Z" }], ["delete"]] as const) await expect404(m, `${O}/{maintenanceId}`, String(ids.window.id), body, occIds);
+    await expect404("post", `${O}/{maintenanceId}/updates`, String(ids.window.id), { status: "COMPLETED", description: "hijack" }, occIds);
+    for (const [m, body] of [["put", upd], ["delete"]] as const) await expect404(m, `${O}/{maintenanceId}/updates/{updateId}`, String(ids.window.id), body, occIds);
+    expect((await occOf()).body).toEqual(occBefore);
     // v3: A's page, components and subscribers, by path; B's own page does not open A's component or subscriber either.
     const v3PageBody = { name: "x", url: slug("x") };
     const componentBody = { name: "x", displayOrder: 1 };

@@ -18,7 +18,17 @@ export async function seedPool(t: Tenant) {
   const subscription = (await t.api.get(`/v1/status-pages/${s.page.id}/subscriptions`)).body[0];
   const apiKey = (await t.api.post("/v1/api-keys", { name: "spare" })).body;
   expect(apiKey.id, JSON.stringify(apiKey)).toBeDefined();
-  return { ...s, subscription, apiKey, ...(await seedV3(t)), v3Incidents: await seedV3Incidents(t) };
+  return { ...s, subscription, apiKey, ...(await seedV3(t)), v3Incidents: await seedV3Incidents(t), maintenance: await seedMaintenance(t, s.window.id) };
+}
+
+/** The seeded window's occurrence with one update, and a weekly window whose occurrences fresh cases skip or update. */
+async function seedMaintenance(t: Tenant, windowId: number) {
+  const occurrence = (await t.api.get(`/v1/maintenance-windows/${windowId}/maintenances`)).body[0] as { id: string };
+  const update = await t.api.post(`/v1/maintenance-windows/${windowId}/maintenances/${occurrence.id}/updates`, { status: "IN_PROGRESS", description: "Seeded" });
+  expect(update.status, update.text).toBe(201);
+  const weekly = await t.api.post("/v1/maintenance-windows", { name: "Weekly", startsAt: "2030-01-07T02:00:00+01:00", endsAt: "2030-01-07T03:00:00+01:00", repeatUnit: "WEEK", timezone: "Europe/Berlin" });
+  expect(weekly.status, weekly.text).toBe(201);
+  return { windowId, maintenanceId: occurrence.id, updateId: update.body.id as string, weeklyId: weekly.body.id as number };
 }
 
 /** A v3 page with a group, a service component in it, and a subscriber following the service. */
@@ -55,6 +65,7 @@ async function seedV3Incidents(t: Tenant) {
 /** Path parameters naming the seeded resource each route's parameters refer to. */
 export function poolParams(op: Operation, p: Pool): Record<string, string> {
   if (op.path.startsWith("/v1/incidents/")) return { incidentId: p.incident.id, id: p.update.id };
+  if (op.path.startsWith("/v1/maintenance-windows/{id}/maintenances")) return { id: String(p.window.id), maintenanceId: p.maintenance.maintenanceId, updateId: p.maintenance.updateId };
   if (op.path.startsWith("/v1/maintenance-windows/")) return { id: String(p.window.id) };
   if (op.path.startsWith("/v1/api-keys/")) return { id: p.apiKey.id };
   if (op.path.startsWith("/v1/status-pages/services/")) return { id: p.service.id };
@@ -109,6 +120,17 @@ export async function freshParams(op: Operation, t: Tenant, p: Pool): Promise<Re
     case "deleteMaintenanceWindow": {
       const body = { name: "Doomed", startsAt: "2040-01-01T00:00:00Z", endsAt: "2040-01-01T01:00:00Z", repeatUnit: null };
       return { id: String(ok(await t.api.post("/v1/maintenance-windows", body)).id) };
+    }
+    case "skipMaintenance":
+    case "deleteMaintenanceUpdate": {
+      // The weekly window's next occurrence not skipped yet: a target of its own for each case.
+      const weekly = `/v1/maintenance-windows/${p.maintenance.weeklyId}/maintenances`;
+      const listed = await t.api.get(`${weekly}?limit=1`);
+      expect(listed.body, listed.text).toHaveLength(1);
+      const maintenanceId = (listed.body as { id: string }[])[0].id;
+      if (op.id === "skipMaintenance") return { id: String(p.maintenance.weeklyId), maintenanceId };
+      const updateId = ok(await t.api.post(`${weekly}/${maintenanceId}/updates`, { status: "IN_PROGRESS", description: "doomed" })).id as string;
+      return { id: String(p.maintenance.weeklyId), maintenanceId, updateId };
     }
     case "deleteStatusPageV3":
       return { statusPageId: ok(await t.api.post("/v3/status-pages", { name: "Doomed", url: slug("doomed") })).id as string };
@@ -187,6 +209,8 @@ export function overrides(p: Pool) {
     // Slugs are unique server-wide: the pattern's own strings, made unique, so valid cases rarely collide.
     if (path.length === 1 && path[0] === "url") return fc.stringMatching(new RegExp(schema.pattern ?? "^[a-z]+$")).map((s) => `${s.slice(0, 40)}-${(seq++).toString(36)}`);
     if (path.length === 1 && path[0] === "customDomain") return fc.oneof(fc.constant(null), fc.domain().map((d) => `s${seq++}.${d}`));
+    // A maintenance's status: never COMPLETED or CANCELLED, which would refuse every later case on the pool's occurrence.
+    if (path.length === 1 && path[0] === "status" && schema.enum?.includes("VERIFYING")) return fc.constantFrom("SCHEDULED", "IN_PROGRESS", "VERIFYING");
     if (path.length === 1 && path[0] === "timezone") return fc.constantFrom(null, "UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata");
     // Windows: start, end and repeat end in an order every case satisfies.
     if (path.length === 1 && path[0] === "startsAt") return date("2030-01-01", "2034-12-31");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { createIncident } from "@/lib/incidents/service";
 import { encryptSecret, newWebhookSecret, subscriptionKeys } from "@/lib/subscriptions/crypto";
-import { deliveriesOf, pageWithServices } from "./fixtures";
+import { alreadyDown, deliveriesOf, pageWithServices } from "./fixtures";
 import { startReceiver, until } from "./peers";
 
 const ROOT = join(import.meta.dirname, "../../..");
@@ -28,6 +28,7 @@ function startWorker(): ChildProcess {
 describe(`crash recovery on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
   it(`${SUBSCRIBERS} subscribers, worker SIGKILLed mid-fan-out and restarted: everyone gets the update, no key accepted twice`, async () => {
     const { db, accountId, page, services } = await pageWithServices("crash");
+    await alreadyDown(db, accountId, services[0].id);
     const secret = newWebhookSecret();
     const wh = new Webhook(secret);
     const accepted = new Map<string, number>();

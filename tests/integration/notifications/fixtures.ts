@@ -1,4 +1,5 @@
 import { newAccount } from "../../setup/db";
+import { createIncident } from "@/lib/incidents/service";
 import { createService } from "@/lib/services/service";
 import { createPage } from "@/lib/status-pages/service";
 import { createGuard } from "@/lib/outbound";
@@ -10,6 +11,14 @@ export async function pageWithServices(slug: string) {
   for (const name of ["API", "Dashboard", "Billing"]) services.push(await createService(ctx.db, ctx.accountId, { name }));
   const page = await createPage(ctx.db, ctx.accountId, { name: `Page ${slug}`, url: slug, cards: [{ name: "Core", services: services.map((s) => ({ id: s.id })) }] });
   return { ...ctx, page, services };
+}
+
+/**
+ * A quiet incident that already puts the service in major outage: a later MAJOR incident on it changes no
+ * component's status, so the only message it sends is the incident update (tests about that message alone).
+ */
+export async function alreadyDown(db: Db, accountId: string, serviceId: string) {
+  await createIncident(db, accountId, { name: "Already down", severity: "CRITICAL", serviceIds: [serviceId], update: { description: "quiet" } });
 }
 
 /** Loopback receivers are reachable only through the allow-list, as an operator would configure it. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIncident } from "@/lib/incidents/service";
 import { bulkCreateSubscriptions, listSubscriptions } from "@/lib/subscriptions/service";
 import { getDeliveryReport } from "@/lib/notifications/service";
-import { closeMailers, deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
+import { alreadyDown, closeMailers, deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver, startSmtp, until, type SmtpPeer } from "./peers";
 
 let smtp: SmtpPeer;
@@ -16,6 +16,7 @@ afterAll(async () => {
 
 async function hooks(slug: string, urls: string[]) {
   const ctx = await pageWithServices(slug);
+  await alreadyDown(ctx.db, ctx.accountId, ctx.services[0].id);
   await bulkCreateSubscriptions(ctx.db, ctx.accountId, ctx.page.id, { subscriptions: urls.map((config) => ({ type: "WEBHOOK" as const, config })), autoVerify: true }, loopbackGuard());
   const incident = () => createIncident(ctx.db, ctx.accountId, { name: "Outage", severity: "MAJOR", serviceIds: [ctx.services[0].id], update: { description: "Down", notifySubscribers: true } });
   return { ...ctx, incident };

@@ -11,7 +11,7 @@ import { channelOf, type ChannelType } from "@/lib/notifications/channels";
 import { listSubscriptions, subscribe } from "@/lib/subscriptions/service";
 import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
 import { normalizeTarget } from "@/lib/subscriptions/targets";
-import { deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "../fixtures";
+import { alreadyDown, deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "../fixtures";
 import { startReceiver, type Received } from "../peers";
 import { XSS_PAYLOADS } from "../../../attack/xss-payloads";
 
@@ -62,12 +62,18 @@ export function chatChannelContract(c: ChatContract) {
       expect((await listSubscriptions(db, accountId, page.id))[0]).toMatchObject({ channel: c.type, status: "VERIFIED" });
       await createIncident(db, accountId, { name: HOSTILE_NAME, severity: "MAJOR", serviceIds: [services[0].id], update: { description: `Investigating ${HOSTILE_NAME}`, notifySubscribers: true } });
       await w.drain();
-      expect(rec.received).toHaveLength(2);
-      expect((await deliveriesOf(db, page.id, "incident.update"))[0].status).toBe("SENT");
-      const body = JSON.parse(rec.received[1].body);
+      // the incident update, and the flip of the service it took down
+      expect(rec.received).toHaveLength(3);
+      const [update] = await deliveriesOf(db, page.id, "incident.update");
+      const [flip] = await deliveriesOf(db, page.id, "component.update");
+      expect([update.status, flip.status]).toEqual(["SENT", "SENT"]);
+      const got = (key: string) => rec.received.find((r) => r.headers["idempotency-key"] === key)!;
+      const body = JSON.parse(got(update.idempotency_key).body);
       c.escaped(body);
       c.safe(body);
-      expect(rec.received[1].body).toContain(`/${page.url}/manage?token=`);
+      expect(got(update.idempotency_key).body).toContain(`/${page.url}/manage?token=`);
+      c.safe(JSON.parse(got(flip.idempotency_key).body));
+      expect(got(flip.idempotency_key).body).toContain(`/${page.url}/manage?token=`);
       await w.stop();
       await rec.close();
     });
@@ -82,6 +88,13 @@ export function chatChannelContract(c: ChatContract) {
           { ...base, kind: "maintenance.reminder" as const, status: "SCHEDULED", maintenance },
           { ...base, kind: "maintenance.start" as const, status: "IN_PROGRESS", maintenance },
           { ...base, kind: "maintenance.end" as const, status: "COMPLETED", maintenance },
+          ...(["PARTIAL_OUTAGE", "OPERATIONAL"] as const).map((now) => ({
+            ...base,
+            kind: "component.update" as const,
+            status: now,
+            body: "",
+            component: { id: "s", name: x, createdAt: 0, oldStatus: "MAJOR_OUTAGE" as const, newStatus: now, updateId: "u", pageStatus: now, pageIndicator: "major" },
+          })),
         ];
         for (const e of events) {
           const body = JSON.parse((await channelOf(c.type).render(e)) as string);
@@ -93,6 +106,7 @@ export function chatChannelContract(c: ChatContract) {
 
     it("honours 429 Retry-After, and stops for good when the platform says the webhook is gone", async () => {
       const { db, accountId, page, services } = await pageWithServices(slug("limits"));
+      await alreadyDown(db, accountId, services[0].id);
       let limited = 0;
       const busy = await startReceiver(platform((_r, res) => void (limited++ === 1 ? res.writeHead(429, { "retry-after": "120", "content-type": "application/json" }).end('{"retry_after": 120}') : res.writeHead(c.ok).end())));
       const gone = await startReceiver(platform((_r, res) => void (gone.received.length > 1 ? res.writeHead(c.gone.status).end(c.gone.body ?? "") : res.writeHead(c.ok).end())));
