@@ -62,11 +62,13 @@ async function requireImpactComponents(trx: Db, pageId: string, ids: readonly st
 }
 
 /** A replaced history must make sense on its own: ordered ends, open windows only while unresolved, no overlaps per component. */
-function checkWindows(windows: readonly ImpactWindowInput[], resolved: boolean): void {
+function checkWindows(windows: readonly ImpactWindowInput[], resolvedAt: number | null): void {
   const issues: Issue[] = [];
   windows.forEach((w, i) => {
     if (w.endedAt !== null && w.endedAt < w.startedAt) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must not be before startedAt" });
-    if (w.endedAt === null && resolved) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must be set: the incident is resolved, so no window can stay open" });
+    if (w.endedAt === null && resolvedAt !== null) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must be set: the incident is resolved, so no window can stay open" });
+    // A window lasting past the resolution would keep the component in outage on the page after the incident ended.
+    else if (w.endedAt !== null && resolvedAt !== null && w.endedAt > resolvedAt) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must not be after the incident was resolved" });
   });
   if (issues.length > 0) throw invalid(issues);
   const byComponent = new Map<string, { w: ImpactWindowInput; i: number }[]>();
@@ -217,7 +219,7 @@ export async function replaceImpactsV3(db: Db, accountId: string, pageId: string
     await q.updateIncidentRow(trx, id, { updated_at: at });
     const incident = await q.findIncidentById(trx, id);
     if (!incident) throw new NotFoundError("Incident not found");
-    checkWindows(windows, incident.resolved_at !== null);
+    checkWindows(windows, incident.resolved_at);
     await requireImpactComponents(trx, page.id, windows.map((w) => w.componentId));
     const touched = [...(await affectedComponentIds(trx, id)), ...windows.map((w) => w.componentId)];
     await enqueueComponentUpdates(trx, { componentIds: touched }, async () => {

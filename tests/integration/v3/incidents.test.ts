@@ -346,6 +346,8 @@ describe(`v3 incidents (${STORE})`, () => {
       [() => t.api.put(`${p.base}/${inc.id}/component-impacts`, { componentImpacts: [win(), win({ startedAt: iso(t0 + 120_000), endedAt: iso(t0 + 60_000) })] }), "componentImpacts.1.endedAt"],
       [() => t.api.put(`${p.base}/${done.id}/component-impacts`, { componentImpacts: [win({ endedAt: null })] }), "componentImpacts.0.endedAt"],
       [() => t.api.put(`${p.base}/${done.id}/component-impacts`, { componentImpacts: [win({ endedAt: undefined })] }), "componentImpacts.0.endedAt"],
+      // A window outlasting the resolution would keep the component red on the page after the incident ended.
+      [() => t.api.put(`${p.base}/${done.id}/component-impacts`, { componentImpacts: [win({ endedAt: iso(Date.now() + 10 * HOUR) })] }), "componentImpacts.0.endedAt"],
       [() => t.api.put(`${p.base}/${inc.id}/component-impacts`, { componentImpacts: [win(), win({ startedAt: iso(t0 + 30_000), endedAt: null })] }), "componentImpacts.1.startedAt"],
       [() => t.api.put(`${p.base}/${inc.id}/component-impacts`, { componentImpacts: [win({ endedAt: null }), win({ startedAt: iso(t0 + HOUR), endedAt: null })] }), "componentImpacts.1.startedAt"],
       [() => t.api.put(`${p.base}/${inc.id}/component-impacts`, { componentImpacts: [win({ componentId: sibling.api })] }), "componentImpacts.0.componentId"],
