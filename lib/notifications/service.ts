@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { toIso } from "@/lib/db/time";
 import { getUpdateOrThrow } from "@/lib/incidents/service";
+import { getIncidentUpdateV3 } from "@/lib/incidents/v3-service";
 import * as q from "./queries";
 import { DELIVERY } from "./status";
 
@@ -18,9 +19,19 @@ export interface DeliveryReport {
   deadLetters: { id: string; subscriptionId: string; type: string; address: string; attempts: number; lastError: string | null; responseCode: number | null; created_at: string; updated_at: string }[];
 }
 
-/** Delivery counts of an incident update (scoped by account through the incident) and its dead letters. */
+/** Delivery counts of a v1 incident update (scoped by account through the incident) and its dead letters. */
 export async function getDeliveryReport(db: Db, accountId: string, incidentId: string, updateId: string, deadLimit = 100): Promise<DeliveryReport> {
   await getUpdateOrThrow(db, accountId, incidentId, updateId);
+  return reportFor(db, updateId, deadLimit);
+}
+
+/** The same for an update of a v3 incident (scoped by account and page through the incident). */
+export async function getDeliveryReportV3(db: Db, accountId: string, pageId: string, incidentId: string, updateId: string, deadLimit = 100): Promise<DeliveryReport> {
+  await getIncidentUpdateV3(db, accountId, pageId, incidentId, updateId);
+  return reportFor(db, updateId, deadLimit);
+}
+
+async function reportFor(db: Db, updateId: string, deadLimit: number): Promise<DeliveryReport> {
   const [counts, dead] = await Promise.all([q.countDeliveriesForUpdate(db, updateId), q.listDeadForUpdate(db, updateId, deadLimit)]);
   const n = (s: string) => counts[s] ?? 0;
   return {

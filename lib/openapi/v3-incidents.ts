@@ -13,6 +13,7 @@ import {
   ReplaceComponentImpactsInput,
   UpdateIncidentV3Input,
 } from "@/lib/incidents/v3-schema";
+import { DeliveryReport } from "@/lib/notifications/schema";
 import { op } from "./helpers";
 
 const I = "Incidents (v3)";
@@ -40,5 +41,8 @@ export const v3IncidentPaths: ZodOpenApiPathsObject = {
     get: op({ id: "getIncidentUpdateV3", summary: "Get an update", tag: I, params: IncidentUpdateV3Params, ok: [200, IncidentUpdateV3, "The update"], errors: [404] }),
     put: op({ id: "editIncidentUpdateV3", summary: "Edit an update (never notifies again)", tag: I, params: IncidentUpdateV3Params, body: IncidentUpdateV3Input, ok: [200, IncidentUpdateV3, "The update"], errors: [404] }),
     delete: op({ id: "deleteIncidentUpdateV3", summary: "Delete an update (400 for the incident's last one)", tag: I, params: IncidentUpdateV3Params, ok: [204, null, "Deleted"], errors: [404] }),
+  },
+  [`${BASE}/{incidentId}/incident-updates/{incidentUpdateId}/deliveries`]: {
+    get: op({ id: "getIncidentUpdateDeliveriesV3", summary: "Heliograph extension: delivery counts of an update (queued, sent, failed, dead) and its dead letters", tag: I, params: IncidentUpdateV3Params, ok: [200, DeliveryReport, "Delivery report"], errors: [404] }),
   },
 };

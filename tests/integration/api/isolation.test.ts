@@ -219,6 +219,7 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
       ["get", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}"],
       ["put", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}", v3Update],
       ["delete", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}"],
+      ["get", "/v3/status-pages/{statusPageId}/incidents/{incidentId}/incident-updates/{incidentUpdateId}/deliveries"],
     ];
     for (const pageId of [v3.pageId, v3.bPageId]) {
       for (const [m, template, body] of v3Ops) {

@@ -62,5 +62,12 @@ describe(`v3 incident notifications (${process.env.HELIOGRAPH_TEST_STORE})`, () 
     expect(to).toEqual(["all@example.com", "web@example.com"]);
     expect(payload.services.map((s) => `${s.name}:${s.status}`)).toEqual(["API:MAJOR_OUTAGE", "Web:DEGRADED_PERFORMANCE"]);
     expect(webhookBody(payload).incident.components.map((c) => `${c.name}:${c.status}`)).toEqual(["API:major_outage", "Web:degraded_performance"]);
+
+    // The delivery report (a Heliograph extension) serves v3 updates too; the v1 path refuses a v3 incident.
+    const updateId = res.body.incidentUpdates[0].id;
+    const report = await t.api.get(`${w.base}/incidents/${res.body.id}/incident-updates/${updateId}/deliveries`);
+    expect(report.status, report.text).toBe(200);
+    expect(report.body).toMatchObject({ queued: 2, total: 2, deadLetters: [] });
+    expect((await t.api.get(`/v1/status-pages/incidents/${res.body.id}/incident-updates/${updateId}/deliveries`)).status).toBe(400);
   });
 });
