@@ -3,7 +3,8 @@ import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { statusesAt, spansOf } from "./component-status";
 import { snapshotComponentUpdates, snapshotIncidentUpdate } from "./payload";
-import { fanOut, insertEvent, openImpactsOn, pagesShowing } from "./queries";
+import { pageIdsShowing } from "@/lib/status-pages/affected";
+import { fanOut, insertEvent, openImpactsOn } from "./queries";
 
 interface IncidentUpdateEvent {
   incidentId: string;
@@ -19,7 +20,7 @@ interface IncidentUpdateEvent {
  * a rolled-back update sends nothing. One event per affected page holds the snapshot the messages are rendered from.
  */
 export async function enqueueIncidentUpdate(trx: Db, event: IncidentUpdateEvent): Promise<void> {
-  const pageIds = event.pageId ? [event.pageId] : await pagesShowing(trx, event.serviceIds);
+  const pageIds = event.pageId ? [event.pageId] : await pageIdsShowing(trx, event.serviceIds);
   if (pageIds.length === 0) return;
   const at = Date.now();
   for (const pageId of pageIds) {
@@ -55,7 +56,7 @@ export async function enqueueComponentUpdates<T>(trx: Db, write: ComponentWrite,
   const changed = ids.filter((id) => was.get(id) !== now.get(id));
   if (changed.length === 0) return result;
   const ref = write.ref ?? newId();
-  for (const pageId of await pagesShowing(trx, changed)) {
+  for (const pageId of await pageIdsShowing(trx, changed)) {
     for (const payload of await snapshotComponentUpdates(trx, pageId, changed, before, after, from, at)) {
       const componentId = payload.component!.id;
       const eventId = await insertEvent(trx, "component.update", `${ref}:${componentId}`, pageId, payload, at);

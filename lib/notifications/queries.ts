@@ -159,16 +159,6 @@ export async function servicesOnPage(db: Db, pageId: string, componentIds: reado
   return [...fromCards, ...fromComponents].filter((s) => !seen.has(s.id) && seen.add(s.id));
 }
 
-/** Pages that show any of these components: those whose cards list them (v1) and those they belong to (v3). */
-export async function pagesShowing(db: Db, componentIds: readonly string[]): Promise<string[]> {
-  if (componentIds.length === 0) return [];
-  const [cards, own] = await Promise.all([
-    db.selectFrom("card_services").innerJoin("cards", "cards.id", "card_services.card_id").where("card_services.service_id", "in", componentIds).select("cards.status_page_id").distinct().execute(),
-    db.selectFrom("components").where("id", "in", componentIds).select("status_page_id").distinct().execute(),
-  ]);
-  return [...new Set([...cards, ...own].map((r) => r.status_page_id))];
-}
-
 /**
  * What may be open at `at` or later on these components: v1 incidents through their services (unresolved,
  * or resolved after `at`) and v3 impact windows (not ended by `at`). The status derivation decides the rest.
