@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { getPageOrThrow } from "@/lib/status-pages/service";
 import * as q from "./queries";
 import type { ComponentMutation } from "./schema";
+import { invalidFields } from "@/lib/http/validate";
 
 export type ComponentInput = z.output<typeof ComponentMutation>;
 
@@ -42,9 +43,7 @@ export async function listComponents(db: Db, accountId: string, pageId: string, 
   return { rows: shown, next: toKeyset(shown[shown.length - 1]) };
 }
 
-function invalid(field: string, message: string): ValidationError {
-  return new ValidationError(`Invalid request body: ${field}: ${message}`, { fields: [field], issues: [{ path: field, message }] });
-}
+const invalid = (field: string, message: string) => invalidFields([{ path: field, message }]);
 
 /** The tree stays one level deep: a parent is a GROUP of the same page, and a group has no parent. */
 async function checkPlacement(trx: Db, pageId: string, id: string, input: ComponentInput, existing?: Component): Promise<void> {

@@ -20,8 +20,18 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, source
     const keys = i.code === "unrecognized_keys" ? i.keys : [undefined];
     return keys.map((k) => ({ path: fieldPath(k === undefined ? i.path : [...i.path, k]) || source, message: i.message }));
   }).flat();
+  throw invalidFields(issues, source);
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The 400 of a schema failure, for checks a schema cannot make (a verb's look-ups): every offending field path. */
+export function invalidFields(issues: readonly FieldIssue[], source: Source = "body"): ValidationError {
   const fields = [...new Set(issues.map((i) => i.path))];
   const first = issues[0];
   const where = source === "body" ? "request body" : source === "query" ? "query string" : "path";
-  throw new ValidationError(`Invalid ${where}: ${first.path}: ${first.message}`, { fields, issues });
+  return new ValidationError(`Invalid ${where}: ${first.path}: ${first.message}`, { fields, issues: [...issues] });
 }

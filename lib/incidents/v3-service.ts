@@ -15,21 +15,15 @@ import * as q from "./queries";
 import { getPageOrThrow } from "@/lib/status-pages/service";
 import { getV3IncidentOrThrow, loadIncidentViews, removeUpdate, rewriteUpdate, updateRow, writeUpdate, type Derived } from "./service";
 import type { ComponentImpactInput, CreateIncidentV3Input, ImpactWindowInput, IncidentUpdateInput, IncidentV3Patch, IncidentView } from "./types";
+import { invalidFields, type FieldIssue } from "@/lib/http/validate";
 
 /*
  * The v3 verbs: an incident belongs to one v3 page and says what it does to each of the page's components
  * as impact windows over time. The update rows, derived columns and outbox are the v1 ones (service.ts).
  */
 
-interface Issue {
-  path: string;
-  message: string;
-}
-
-/** A 400 in the same shape as a schema failure (lib/http/validate.ts): every offending field path. */
-function invalid(issues: Issue[]): ValidationError {
-  return new ValidationError(`Invalid request body: ${issues[0].path}: ${issues[0].message}`, { fields: [...new Set(issues.map((i) => i.path))], issues });
-}
+type Issue = FieldIssue;
+const invalid = (issues: Issue[]) => invalidFields(issues);
 
 const isImpact = (s: ServiceStatus): s is ImpactStatus => s !== "OPERATIONAL";
 const impactActor = (actor: Actor) => ({ impact_actor_type: actor.type, impact_actor_id: actor.id });
