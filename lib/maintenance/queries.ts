@@ -56,6 +56,27 @@ export async function insertOccurrencesIgnore(db: Db, rows: Insertable<Maintenan
   }
 }
 
+/**
+ * Occurrences an operator moved or skipped, of these windows: what the public side overlays on the repeat rule.
+ * Untouched occurrences are left out (the rule already says them), so this stays as small as operators' edits.
+ */
+export async function listChangedOccurrences(db: Db, windowIds: readonly number[]): Promise<MaintenanceOccurrence[]> {
+  if (windowIds.length === 0) return [];
+  return db
+    .selectFrom("maintenance_occurrences as o")
+    .innerJoin("maintenance_windows as w", "w.id", "o.window_id")
+    .selectAll("o")
+    .where("o.window_id", "in", [...windowIds])
+    .where((eb) =>
+      eb.or([
+        eb("o.status", "=", "CANCELLED"),
+        eb("o.starts_at", "!=", eb.ref("o.original_starts_at")),
+        eb(eb("o.ends_at", "-", eb.ref("o.starts_at")), "!=", eb(eb.ref("w.ends_at"), "-", eb.ref("w.starts_at"))),
+      ]),
+    )
+    .execute();
+}
+
 export async function findOccurrence(db: Db, windowId: number, id: string): Promise<MaintenanceOccurrence | undefined> {
   return db.selectFrom("maintenance_occurrences").selectAll().where("window_id", "=", windowId).where("id", "=", id).executeTakeFirst();
 }

@@ -118,9 +118,14 @@ export async function listWindows(db: Db, accountId: string, filter: Maintenance
 }
 
 /** Windows shown on this page (`statusPageVisibility.enabled` and the page listed). */
-export async function listWindowsForPage(db: Db, accountId: string, pageId: string): Promise<(MaintenanceWindow & { visibility: StatusPageVisibility })[]> {
-  const rows = await q.listVisibleWindows(db, accountId);
-  return rows
-    .map((w) => ({ ...w, visibility: visibilityOf(w) }))
-    .filter((w) => w.visibility.enabled && w.visibility.statusPageIds.includes(pageId));
+/** An occurrence an operator moved (its new times) or skipped (null), keyed by the start the rule gave it. */
+export type OccurrenceOverrides = Map<number, { startsAt: number; endsAt: number } | null>;
+
+export async function listWindowsForPage(db: Db, accountId: string, pageId: string): Promise<(MaintenanceWindow & { visibility: StatusPageVisibility; overrides: OccurrenceOverrides })[]> {
+  const rows = (await q.listVisibleWindows(db, accountId)).map((w) => ({ ...w, visibility: visibilityOf(w) })).filter((w) => w.visibility.enabled && w.visibility.statusPageIds.includes(pageId));
+  const changed = await q.listChangedOccurrences(db, rows.map((w) => w.id));
+  return rows.map((w) => ({
+    ...w,
+    overrides: new Map(changed.filter((o) => o.window_id === w.id).map((o) => [Number(o.original_starts_at), o.status === "CANCELLED" ? null : { startsAt: Number(o.starts_at), endsAt: Number(o.ends_at) }])),
+  }));
 }
