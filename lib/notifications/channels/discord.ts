@@ -2,7 +2,7 @@ import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import { componentFlip, headline, iso, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
 import { normalizeUrl } from "./address";
-import { classifyHttp, INCIDENT_AND_MAINTENANCE, type ChannelModule, type SendResult } from "./types";
+import { classifyHttp, POSTS_TO_A_URL, type ChannelModule, type SendResult } from "./types";
 import { postJson } from "./webhook";
 
 /*
@@ -87,11 +87,8 @@ export const discordChannel: ChannelModule<"DISCORD", string> = {
     autoComplete: "off",
     done: "We are posting a test message to the Discord channel. Updates start as soon as Discord accepts it.",
   },
-  available: () => true,
-  verification: "test-delivery",
-  contact: "optional",
+  ...POSTS_TO_A_URL,
   signed: false,
-  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true, hosts: /^((ptb|canary)\.)?discord(app)?\.com$/, what: "a Discord webhook URL (discord.com)" }),
   render: (p) => JSON.stringify(p.kind === "component.update" ? discordComponentBody(p) : discordBody(p)),
 

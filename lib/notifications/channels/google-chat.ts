@@ -2,7 +2,7 @@ import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
-import { INCIDENT_AND_MAINTENANCE, type ChannelModule } from "./types";
+import { POSTS_TO_A_URL, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
 
 /*
@@ -52,11 +52,8 @@ export const googleChatChannel: ChannelModule<"GOOGLE_CHAT", string> = {
     autoComplete: "off",
     done: "We are posting a test card to the Google Chat space. Updates start as soon as Google Chat accepts it.",
   },
-  available: () => true,
-  verification: "test-delivery",
-  contact: "optional",
+  ...POSTS_TO_A_URL,
   signed: false,
-  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true, hosts: /^chat\.googleapis\.com$/, what: "a Google Chat webhook URL (chat.googleapis.com)" }),
   render: (p) => JSON.stringify(p.kind === "component.update" ? googleChatComponentCard(p) : googleChatCard(p)),
 

@@ -2,7 +2,7 @@ import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
 import { normalizeUrl } from "./address";
-import { INCIDENT_AND_MAINTENANCE, type ChannelModule } from "./types";
+import { POSTS_TO_A_URL, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
 
 const slackEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -68,11 +68,8 @@ export const slackChannel: ChannelModule<"SLACK", string> = {
     autoComplete: "off",
     done: "We are posting a test message to the Slack channel. Updates start as soon as Slack accepts it.",
   },
-  available: () => true,
-  verification: "test-delivery",
-  contact: "optional",
+  ...POSTS_TO_A_URL,
   signed: false,
-  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true }),
   render: (p) => JSON.stringify(p.kind === "component.update" ? slackComponentBody(p) : slackBody(p)),
 

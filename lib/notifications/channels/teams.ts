@@ -2,7 +2,7 @@ import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
-import { INCIDENT_AND_MAINTENANCE, type ChannelModule } from "./types";
+import { POSTS_TO_A_URL, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
 
 /*
@@ -83,11 +83,8 @@ export const teamsChannel: ChannelModule<"TEAMS", string> = {
     autoComplete: "off",
     done: "We are posting a test card to the Teams channel. Updates start as soon as Teams accepts it.",
   },
-  available: () => true,
-  verification: "test-delivery",
-  contact: "optional",
+  ...POSTS_TO_A_URL,
   signed: false,
-  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   // Workflow URLs live on several Azure and Power Platform hosts: https is checked, the host is not.
   normalize: (raw, guard) => normalizeUrl(raw, guard, { httpsOnly: true }),
   render: (p) => JSON.stringify(p.kind === "component.update" ? teamsComponentCard(p) : teamsCard(p)),

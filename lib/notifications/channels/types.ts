@@ -23,6 +23,18 @@ export type NotifyKind = Exclude<EventKind, "subscription.verify">;
 /** What every channel sends: incident updates and maintenance start, end and reminders. */
 export const INCIDENT_AND_MAINTENANCE = ["incident.update", "maintenance.start", "maintenance.end", "maintenance.reminder"] as const satisfies readonly NotifyKind[];
 
+/**
+ * What every channel posting to a URL the subscriber gave has in common (webhook and the chat tools): always
+ * offered, active once a test delivery is accepted, failures told to an optional contact e-mail, and it hears
+ * component status changes as well as incidents and maintenance.
+ */
+export const POSTS_TO_A_URL = {
+  available: () => true,
+  verification: "test-delivery",
+  contact: "optional",
+  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
+} as const satisfies Pick<ChannelModule, "available" | "verification" | "contact" | "events">;
+
 export interface ChannelDeps {
   guard: Guard;
   mailer: Mailer | null;

@@ -4,7 +4,7 @@ import { componentStatus as spComponentStatus, STATUS_DESCRIPTION } from "@/lib/
 import type { EventPayload } from "../payload";
 import { iso, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER } from "../render";
 import { normalizeUrl } from "./address";
-import { classifyHttp, INCIDENT_AND_MAINTENANCE, type ChannelDeps, type ChannelModule, type MessageContext, type SendResult } from "./types";
+import { classifyHttp, POSTS_TO_A_URL, type ChannelDeps, type ChannelModule, type MessageContext, type SendResult } from "./types";
 
 /**
  * POSTs JSON to the subscriber's URL, checked again by the SSRF guard now (DNS may have changed since sign-up).
@@ -100,11 +100,8 @@ export const webhookChannel: ChannelModule<"WEBHOOK", string> = {
     autoComplete: "off",
     done: "We are sending a signed test delivery to {address}. Updates start as soon as it answers with a 2xx status.",
   },
-  available: () => true,
-  verification: "test-delivery",
-  contact: "optional",
+  ...POSTS_TO_A_URL,
   signed: true,
-  events: [...INCIDENT_AND_MAINTENANCE, "component.update"],
   normalize: (raw, guard) => normalizeUrl(raw, guard),
   render: (p) => JSON.stringify(p.kind === "component.update" && p.component ? componentUpdateBody(p) : webhookBody(p)),
 
