@@ -1,31 +1,53 @@
-import type { MaintenanceOccurrence } from "@/lib/public-page/view";
+import { latestNote, type PageMaintenance } from "@/lib/public-page/maintenance";
+import { maintenanceStatusLabel } from "@/lib/public-page/maintenance-labels";
 import { LocalTime } from "@/components/time/local-time";
 import { StatusIcon } from "@/components/status/status-icon";
+import { Markdown } from "@/components/markdown/markdown";
+import { affectedNames, MaintenancePill } from "./maintenance-parts";
+import { translator } from "@/lib/i18n";
+import type { PageLocale } from "@/lib/time/locale";
 
-function affected(m: MaintenanceOccurrence, names: ReadonlyMap<string, string>): string | null {
-  if (!m.showAffectedServices) return null;
-  if (m.serviceIds === "ALL") return "All services";
-  const list = m.serviceIds.map((id) => names.get(id)).filter((n): n is string => !!n);
-  return list.length ? list.join(", ") : null;
-}
+const PHASE = { SCHEDULED: "upcoming", IN_PROGRESS: "active", VERIFYING: "active", COMPLETED: "completed" } as const;
 
-/** Maintenance windows (in progress, upcoming or completed), with affected services when the operator shows them. */
-export function MaintenanceList({ items, names, state }: { items: MaintenanceOccurrence[]; names: ReadonlyMap<string, string>; state: "active" | "upcoming" | "completed" }) {
+/**
+ * Maintenance occurrences (in progress, upcoming or completed) with their real state, affected components when
+ * the operator shows them, the latest update, and a link to the occurrence's own page.
+ */
+export function MaintenanceList({ items, names, base, locale = "en" }: { items: PageMaintenance[]; names: ReadonlyMap<string, string>; base: string; locale?: PageLocale }) {
+  const t = translator(locale, "incident");
   return (
     <>
       {items.map((m) => {
-        const services = affected(m, names);
+        const affected = affectedNames(m, names, locale);
+        const note = latestNote(m);
         return (
-          <article key={`${m.id}-${m.startsAt}`} className="panel incident-active s-UNDER_MAINTENANCE" data-maintenance={m.id} data-state={state}>
-            <h3>
-              <StatusIcon status="UNDER_MAINTENANCE" /> {m.name}
-              <span className="pill">{state === "active" ? "In progress" : state === "upcoming" ? "Scheduled" : "Completed"}</span>
-            </h3>
-            <p className="meta" style={{ margin: ".25rem 0" }}>
+          <article key={m.key} className="panel incident-active s-UNDER_MAINTENANCE" aria-labelledby={`maintenance-${m.key}`} data-maintenance={m.id} data-occurrence={m.key} data-state={PHASE[m.status]} data-status={m.status}>
+            {/* The pill sits beside the heading, not in it, so the heading's accessible name is the maintenance's name alone. */}
+            <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <h3 id={`maintenance-${m.key}`} className="min-w-0 break-words">
+                <StatusIcon status="UNDER_MAINTENANCE" /> <a href={`${base}/maintenance/${m.key}`}>{m.name}</a>
+              </h3>
+              <MaintenancePill status={m.status} locale={locale} />
+            </header>
+            <p className="meta my-1">
               <LocalTime ms={m.startsAt} /> – <LocalTime ms={m.endsAt} />
             </p>
-            {services && <p className="meta" style={{ margin: 0 }}>Affected: {services}</p>}
-            {m.description && <p style={{ margin: ".35rem 0 0" }}>{m.description}</p>}
+            {affected && (
+              <p className="meta m-0 break-words">
+                {t("affected")} {affected}
+              </p>
+            )}
+            {note ? (
+              <div className="mt-1" data-latest-update={note.id}>
+                <span className="update-status">{maintenanceStatusLabel(note.status, locale)}</span>{" "}
+                <span className="meta">
+                  <LocalTime ms={note.created_at} />
+                </span>
+                <Markdown text={note.description} />
+              </div>
+            ) : (
+              m.description && <p className="mt-1 mb-0 break-words">{m.description}</p>
+            )}
           </article>
         );
       })}

@@ -7,9 +7,11 @@ import type { MaintenanceOccurrence, MaintenanceStatus, MaintenanceUpdate, Maint
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { actorColumns, type Actor } from "@/lib/actors";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
-import { occurrencesBetween } from "./occurrences";
+import { occurrencesBetween, type Occurrence } from "./occurrences";
 import * as q from "./queries";
 import { getWindowOrThrow, visibilityOf } from "./service";
+import { announce, announceFlips } from "./announce";
+import { canMove, occurrenceStatusAt } from "./state";
 
 const DAY = 86_400_000;
 /** How far past now (or the window's first start) a list materialises the rule, and how many rows it may create at most. */
@@ -28,21 +30,18 @@ export interface MaintenanceUpdateInput {
   notifySubscribers?: boolean;
 }
 
-const TERMINAL: ReadonlySet<MaintenanceStatus> = new Set(["COMPLETED", "CANCELLED"]);
-
 /** A completed or skipped occurrence stays so: only another note with the same status may follow. */
 function assertTransition(from: MaintenanceStatus, to: MaintenanceStatus): void {
-  if (TERMINAL.has(from) && to !== from) {
+  if (!canMove(from, to)) {
     throw new ValidationError(`A ${from} maintenance cannot move to ${to}`, { fields: ["status"] });
   }
 }
 
-/** Inserts the rule's occurrences overlapping [from, to) that are not rows yet (insert-or-ignore). */
-async function materialise(db: Db, w: MaintenanceWindow, from: number, to: number, limit: number): Promise<void> {
-  const at = Date.now();
-  const rows = occurrencesBetween(w, from, to, limit).map((o) => ({
+/** New rows for rule occurrences (SCHEDULED, at the rule's times). */
+function ruleRows(occurrences: Occurrence[], at = Date.now()) {
+  return occurrences.map((o) => ({
     id: newId(),
-    window_id: w.id,
+    window_id: o.windowId,
     starts_at: o.startsAt,
     ends_at: o.endsAt,
     status: "SCHEDULED" as const,
@@ -50,7 +49,19 @@ async function materialise(db: Db, w: MaintenanceWindow, from: number, to: numbe
     created_at: at,
     updated_at: at,
   }));
-  if (rows.length > 0) await q.insertOccurrencesIgnore(db, rows);
+}
+
+/**
+ * Inserts the rule's occurrences overlapping [from, to) that are not rows yet (insert-or-ignore), by the window as
+ * it stands under its lock: a concurrent change of its times (which deletes untouched rows) never leaves rows of the old rule.
+ */
+export async function materialise(db: Db, w: Pick<MaintenanceWindow, "id">, from: number, to: number, limit: number): Promise<void> {
+  const run = async (trx: Db) => {
+    const fresh = await q.lockWindow(trx, w.id);
+    const rows = fresh ? ruleRows(occurrencesBetween(fresh, from, to, limit)) : [];
+    if (rows.length > 0) await q.insertOccurrencesIgnore(trx, rows);
+  };
+  await (db.isTransaction ? run(db) : db.transaction().execute(run));
 }
 
 async function getOccurrenceOrThrow(db: Db, windowId: number, id: string): Promise<MaintenanceOccurrence> {
@@ -59,8 +70,13 @@ async function getOccurrenceOrThrow(db: Db, windowId: number, id: string): Promi
   return row;
 }
 
-async function viewOf(db: Db, occurrence: MaintenanceOccurrence): Promise<MaintenanceView> {
-  return { occurrence, updates: await q.listUpdatesOf(db, [occurrence.id]) };
+/** Where the occurrence stands now: the stored status moved on as the scheduler's next tick will (lib/maintenance/state.ts). */
+function asOfNow(w: MaintenanceWindow, occ: MaintenanceOccurrence, now = Date.now()): MaintenanceOccurrence {
+  return { ...occ, status: occurrenceStatusAt(visibilityOf(w), { startsAt: occ.starts_at, endsAt: occ.ends_at, status: occ.status }, now) };
+}
+
+async function viewOf(db: Db, w: MaintenanceWindow, occurrence: MaintenanceOccurrence): Promise<MaintenanceView> {
+  return { occurrence: asOfNow(w, occurrence), updates: await q.listUpdatesOf(db, [occurrence.id]) };
 }
 
 /** Upcoming occurrences (not skipped, not over), materialising the repeat rule as far as this page needs. */
@@ -75,29 +91,33 @@ export async function listMaintenances(db: Db, accountId: string, windowId: numb
   }
   const rows = await q.listUpcomingOccurrences(db, w.id, now, limit, offset);
   const updates = await q.listUpdatesOf(db, rows.map((r) => r.id));
-  return rows.map((occurrence) => ({ occurrence, updates: updates.filter((u) => u.occurrence_id === occurrence.id) }));
+  return rows.map((occurrence) => ({ occurrence: asOfNow(w, occurrence, now), updates: updates.filter((u) => u.occurrence_id === occurrence.id) }));
 }
 
 export async function getMaintenance(db: Db, accountId: string, windowId: number, id: string): Promise<MaintenanceView> {
   const w = await getWindowOrThrow(db, accountId, windowId);
-  return viewOf(db, await getOccurrenceOrThrow(db, w.id, id));
+  return viewOf(db, w, await getOccurrenceOrThrow(db, w.id, id));
 }
 
 /** A write on one occurrence: in a transaction, then the window's pages are invalidated after commit. */
 async function write<T>(db: Db, accountId: string, windowId: number, id: string, fn: (trx: Db, w: MaintenanceWindow, occ: MaintenanceOccurrence, at: number) => Promise<T>): Promise<T> {
   const w = await getWindowOrThrow(db, accountId, windowId);
   const result = await db.transaction().execute(async (trx) => {
-    const occ = await getOccurrenceOrThrow(trx, w.id, id);
+    // Two moves of one window's occurrences must not both pass the overlap check (and the scheduler waits too);
+    // the window is read again under the lock, so a concurrent change of its rule or flags is seen.
+    const locked = await q.lockWindow(trx, w.id);
+    if (!locked) throw new NotFoundError("Maintenance window not found");
+    const occ = await getOccurrenceOrThrow(trx, locked.id, id);
     const updates = await q.listUpdatesOf(trx, [occ.id]);
     // Updates are ordered by time: a new one is never older than the latest, even within one millisecond.
     const at = Math.max(Date.now(), (updates.at(-1)?.created_at ?? 0) + 1);
-    return fn(trx, w, occ, at);
+    return fn(trx, locked, occ, at);
   });
   await invalidatePages(visibilityOf(w).statusPageIds);
   return result;
 }
 
-function updateRow(occ: MaintenanceOccurrence, input: MaintenanceUpdateInput, at: number, actor: Actor, moved?: { startsAt?: number; endsAt?: number }) {
+export function updateRow(occ: MaintenanceOccurrence, input: MaintenanceUpdateInput, at: number, actor: Actor, moved?: { startsAt?: number; endsAt?: number }) {
   return {
     id: newId(),
     occurrence_id: occ.id,
@@ -122,7 +142,7 @@ export async function moveMaintenance(db: Db, accountId: string, windowId: numbe
     const endsAt = input.endsAt ?? occ.ends_at;
     const fields = (["startsAt", "endsAt"] as const).filter((f) => input[f] !== undefined);
     if (endsAt <= startsAt) throw new ValidationError("endsAt must be after startsAt", { fields: [input.endsAt !== undefined ? "endsAt" : "startsAt"] });
-    if (startsAt === occ.starts_at && endsAt === occ.ends_at) return viewOf(trx, occ);
+    if (startsAt === occ.starts_at && endsAt === occ.ends_at) return viewOf(trx, w, occ);
     // Rule occurrences there become rows first, so a move onto one not listed yet is refused too.
     await materialise(trx, w, startsAt, endsAt, 50);
     const other = await q.findOverlapping(trx, w.id, occ.id, startsAt, endsAt);
@@ -130,38 +150,46 @@ export async function moveMaintenance(db: Db, accountId: string, windowId: numbe
     const moved = { ...(startsAt !== occ.starts_at ? { startsAt } : {}), ...(endsAt !== occ.ends_at ? { endsAt } : {}) };
     await q.insertUpdate(trx, updateRow(occ, { status: occ.status, description: "" }, at, actor, moved));
     await q.updateOccurrenceRow(trx, occ.id, { starts_at: startsAt, ends_at: endsAt, updated_at: at });
-    return viewOf(trx, await getOccurrenceOrThrow(trx, w.id, occ.id));
+    return viewOf(trx, w, await getOccurrenceOrThrow(trx, w.id, occ.id));
   });
 }
 
 /** DELETE: skips this occurrence (CANCELLED, recorded as an update); skipping it again changes nothing. */
 export async function skipMaintenance(db: Db, accountId: string, windowId: number, id: string, actor: Actor): Promise<void> {
-  await write(db, accountId, windowId, id, async (trx, _w, occ, at) => {
-    if (occ.status === "CANCELLED") return;
-    if (occ.status === "COMPLETED") throw new ConflictError("A completed maintenance cannot be skipped");
-    await q.insertUpdate(trx, updateRow(occ, { status: "CANCELLED", description: "" }, at, actor));
+  await write(db, accountId, windowId, id, async (trx, w, occ, at) => {
+    const status = asOfNow(w, occ, at).status;
+    if (status === "CANCELLED") return;
+    if (status === "COMPLETED") throw new ConflictError("A completed maintenance cannot be skipped");
+    const row = updateRow(occ, { status: "CANCELLED", description: "" }, at, actor);
+    await q.insertUpdate(trx, row);
     await q.updateOccurrenceRow(trx, occ.id, { status: "CANCELLED", updated_at: at });
+    await announce(trx, w, occ, row, { stale: false });
   });
 }
 
 export async function addMaintenanceUpdate(db: Db, accountId: string, windowId: number, id: string, input: MaintenanceUpdateInput, actor: Actor): Promise<MaintenanceUpdate> {
-  return write(db, accountId, windowId, id, async (trx, _w, occ, at) => {
-    assertTransition(occ.status, input.status);
+  return write(db, accountId, windowId, id, async (trx, w, occ, at) => {
+    // Judged where the occurrence stands now (as answered), not where the scheduler's last tick left it.
+    assertTransition(asOfNow(w, occ, at).status, input.status);
     const row = updateRow(occ, input, at, actor);
     await q.insertUpdate(trx, row);
     await q.updateOccurrenceRow(trx, occ.id, { status: input.status, updated_at: at });
+    await announce(trx, w, occ, row, { stale: false });
     return row;
   });
 }
 
 /** The occurrence's status follows its latest update; the chain of previous statuses stays consistent. */
-async function settleStatus(trx: Db, occ: MaintenanceOccurrence, at: number): Promise<void> {
+async function settleStatus(trx: Db, w: MaintenanceWindow, occ: MaintenanceOccurrence, at: number): Promise<void> {
   const updates = await q.listUpdatesOf(trx, [occ.id]);
   for (let i = 0; i < updates.length; i++) {
     const previous = i === 0 ? "SCHEDULED" : updates[i - 1].status;
     if (updates[i].previous_status !== previous) await q.updateUpdateRow(trx, updates[i].id, { previous_status: previous });
   }
-  await q.updateOccurrenceRow(trx, occ.id, { status: updates.at(-1)?.status ?? "SCHEDULED", updated_at: at });
+  const status = updates.at(-1)?.status ?? "SCHEDULED";
+  await q.updateOccurrenceRow(trx, occ.id, { status, updated_at: at });
+  // An edit never notifies, but components that go under maintenance or come out of it still flip.
+  await announceFlips(trx, w, occ.status, status, newId(), at);
 }
 
 function findUpdate(updates: MaintenanceUpdate[], updateId: string): number {
@@ -172,7 +200,7 @@ function findUpdate(updates: MaintenanceUpdate[], updateId: string): number {
 
 /** PUT: edits text, notification flag or status; a status must still fit between its neighbours. */
 export async function editMaintenanceUpdate(db: Db, accountId: string, windowId: number, id: string, updateId: string, input: Partial<MaintenanceUpdateInput>, actor: Actor): Promise<MaintenanceUpdate> {
-  return write(db, accountId, windowId, id, async (trx, _w, occ) => {
+  return write(db, accountId, windowId, id, async (trx, w, occ) => {
     const updates = await q.listUpdatesOf(trx, [occ.id]);
     const i = findUpdate(updates, updateId);
     const existing = updates[i];
@@ -189,17 +217,17 @@ export async function editMaintenanceUpdate(db: Db, accountId: string, windowId:
       ...actorColumns(actor),
       updated_at: at,
     });
-    await settleStatus(trx, occ, at);
+    await settleStatus(trx, w, occ, at);
     return (await q.listUpdatesOf(trx, [occ.id])).find((u) => u.id === existing.id)!;
   });
 }
 
 /** DELETE an update: the occurrence's status falls back to the latest remaining one (SCHEDULED when none). */
 export async function deleteMaintenanceUpdate(db: Db, accountId: string, windowId: number, id: string, updateId: string): Promise<void> {
-  await write(db, accountId, windowId, id, async (trx, _w, occ) => {
+  await write(db, accountId, windowId, id, async (trx, w, occ) => {
     const updates = await q.listUpdatesOf(trx, [occ.id]);
     const existing = updates[findUpdate(updates, updateId)];
     await q.deleteUpdateRow(trx, existing.id);
-    await settleStatus(trx, occ, Date.now());
+    await settleStatus(trx, w, occ, Date.now());
   });
 }

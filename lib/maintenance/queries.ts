@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "@/lib/db";
+import { dialectOf, type Db } from "@/lib/db";
 import type { MaintenanceOccurrence, MaintenanceOccurrencesTable, MaintenanceStatus, MaintenanceUpdate, MaintenanceUpdatesTable, MaintenanceWindow, MaintenanceWindowsTable } from "@/lib/db/types";
 import type { Insertable, Updateable } from "kysely";
 import type { MaintenanceFilter } from "./types";
@@ -120,6 +120,78 @@ export async function findOverlapping(db: Db, windowId: number, exceptId: string
     .executeTakeFirst();
 }
 
+/**
+ * The window as it stands, serialising writes on its occurrences (moves, status changes, materialising its rule,
+ * the scheduler) with each other and with a change of its times: PostgreSQL locks the window row until commit;
+ * SQLite write transactions already hold the database's write lock (BEGIN IMMEDIATE).
+ */
+export async function lockWindow(db: Db, windowId: number): Promise<MaintenanceWindow | undefined> {
+  const q = db.selectFrom("maintenance_windows").selectAll().where("id", "=", windowId);
+  return (dialectOf(db) === "postgres" ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/** Moves an occurrence from one status to another only if it is still in the first: true for the one caller that did. */
+export async function claimStatus(db: Db, id: string, from: MaintenanceStatus, to: MaintenanceStatus, at: number): Promise<boolean> {
+  const r = await db.updateTable("maintenance_occurrences").set({ status: to, updated_at: at }).where("id", "=", id).where("status", "=", from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function findWindowsByIds(db: Db, ids: readonly number[]): Promise<MaintenanceWindow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom("maintenance_windows").selectAll().where("id", "in", [...ids]).execute();
+}
+
+/** The rule starts already materialised for these windows, from `from` on. */
+export async function listRuleStarts(db: Db, windowIds: readonly number[], from: number): Promise<{ window_id: number; original_starts_at: number }[]> {
+  if (windowIds.length === 0) return [];
+  const rows = await db.selectFrom("maintenance_occurrences").select(["window_id", "original_starts_at"]).where("window_id", "in", [...windowIds]).where("original_starts_at", ">=", from).execute();
+  return rows.map((r) => ({ window_id: Number(r.window_id), original_starts_at: Number(r.original_starts_at) }));
+}
+
+/** Windows whose occurrences may start or end at `since` or later (one-off ones not over, repeating ones not finished). */
+export async function listWindowsActiveSince(db: Db, since: number): Promise<MaintenanceWindow[]> {
+  return db
+    .selectFrom("maintenance_windows")
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb("ends_at", ">=", since),
+        // the last repetition starts by repeat_ends_at and lasts as long as the first
+        eb.and([eb("repeat_unit", "is not", null), eb.or([eb("repeat_ends_at", "is", null), eb(eb(eb("repeat_ends_at", "+", eb.ref("ends_at")), "-", eb.ref("starts_at")), ">=", since)])]),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Rows the clock may move: scheduled ones whose start has come, open ones whose end has, ending after `since`
+ * (older ones are left as they are; at most a few per window). The window's flags decide (lib/maintenance/state.ts).
+ */
+export async function listDueOccurrences(db: Db, now: number, since: number): Promise<MaintenanceOccurrence[]> {
+  return db
+    .selectFrom("maintenance_occurrences")
+    .selectAll()
+    .where("ends_at", ">", since)
+    .where((eb) => eb.or([eb.and([eb("status", "=", "SCHEDULED"), eb("starts_at", "<=", now)]), eb.and([eb("status", "in", OPEN), eb("ends_at", "<=", now)])]))
+    .orderBy("starts_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Occurrences of a window still scheduled whose (possibly moved) start falls in (from, to]: what reminders are about. */
+export async function listScheduledStartingIn(db: Db, windowId: number, from: number, to: number): Promise<MaintenanceOccurrence[]> {
+  return db
+    .selectFrom("maintenance_occurrences")
+    .selectAll()
+    .where("window_id", "=", windowId)
+    .where("status", "=", "SCHEDULED")
+    .where("starts_at", ">", from)
+    .where("starts_at", "<=", to)
+    .orderBy("starts_at")
+    .execute();
+}
+
 export async function updateOccurrenceRow(db: Db, id: string, patch: Updateable<MaintenanceOccurrencesTable>): Promise<void> {
   await db.updateTable("maintenance_occurrences").set(patch).where("id", "=", id).execute();
 }
@@ -149,4 +221,54 @@ export async function updateUpdateRow(db: Db, id: string, patch: Updateable<Main
 
 export async function deleteUpdateRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom("maintenance_updates").where("id", "=", id).execute();
+}
+
+/* The public side's reads (issue 13 part 4): occurrences as pages, JSON, calendar and automation see them. */
+
+/**
+ * Rows of these windows a page shows for [from, to): overlapping it at their current times, given by the rule
+ * there (original start in [ruleFrom, to), so a row moved away is found and left out), or still open by an update.
+ */
+export async function listOccurrencesForRange(db: Db, windowIds: readonly number[], from: number, to: number, ruleFrom: number): Promise<MaintenanceOccurrence[]> {
+  if (windowIds.length === 0) return [];
+  return db
+    .selectFrom("maintenance_occurrences")
+    .selectAll()
+    .where("window_id", "in", [...windowIds])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("starts_at", "<", to), eb("ends_at", ">", from)]),
+        eb.and([eb("original_starts_at", ">=", ruleFrom), eb("original_starts_at", "<", to)]),
+        eb("status", "in", OPEN),
+      ]),
+    )
+    .execute();
+}
+
+/** One occurrence by id, whichever window it belongs to (the caller checks the window is the page's). */
+export async function findOccurrenceById(db: Db, id: string): Promise<MaintenanceOccurrence | undefined> {
+  return db.selectFrom("maintenance_occurrences").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The row of the rule occurrence that started at `originalStartsAt`, if it was materialised. */
+export async function findOccurrenceByRuleStart(db: Db, windowId: number, originalStartsAt: number): Promise<MaintenanceOccurrence | undefined> {
+  return db.selectFrom("maintenance_occurrences").selectAll().where("window_id", "=", windowId).where("original_starts_at", "=", originalStartsAt).executeTakeFirst();
+}
+
+/** Which of these ids are components on one of the account's pages, with their type and parent. */
+export async function findComponentsOfAccount(db: Db, accountId: string, ids: readonly string[]): Promise<{ id: string; type: string; status_page_id: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("components as c")
+    .innerJoin("status_pages as p", "p.id", "c.status_page_id")
+    .select(["c.id", "c.type", "c.status_page_id"])
+    .where("p.account_id", "=", accountId)
+    .where("c.id", "in", [...ids])
+    .execute();
+}
+
+/** Components whose group is one of these (what a group under maintenance covers). */
+export async function listChildComponents(db: Db, groupIds: readonly string[]): Promise<{ id: string; parent_id: string | null }[]> {
+  if (groupIds.length === 0) return [];
+  return db.selectFrom("components").select(["id", "parent_id"]).where("parent_id", "in", [...groupIds]).execute();
 }

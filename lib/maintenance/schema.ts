@@ -15,7 +15,11 @@ const visibilityFields = {
   enabled: z.boolean(),
   severity: text().max(50).nullable(),
   affectAllServices: z.boolean(),
-  serviceIds: z.array(Uuid).max(1000),
+  serviceIds: z.array(Uuid).max(1000).meta({ description: "v1 services (account-wide) under maintenance while an occurrence is in progress" }),
+  componentIds: z
+    .array(Uuid)
+    .max(1000)
+    .meta({ description: "v3 components of the account's pages under maintenance while an occurrence is in progress; a GROUP covers its components. Heliograph's addition: serviceIds stay v1 services only" }),
   statusPageIds: z.array(Uuid).max(100),
   showAffectedServices: z.boolean(),
   notifyOnStart: z.boolean(),
@@ -55,7 +59,7 @@ export const CreateMaintenanceWindowInput = z.strictObject(windowFields).superRe
 export const UpdateMaintenanceWindowInput = z.strictObject(windowFields).partial().superRefine(endsAfterStart).meta({ id: "UpdateMaintenanceWindowInput" });
 
 export const StatusPageVisibility = z
-  .strictObject({ ...visibilityFields, serviceIds: z.array(UuidOut), statusPageIds: z.array(UuidOut) })
+  .strictObject({ ...visibilityFields, serviceIds: z.array(UuidOut), componentIds: z.array(UuidOut).meta({ description: "v3 components under maintenance while an occurrence is in progress (a GROUP covers its components)" }), statusPageIds: z.array(UuidOut) })
   .meta({ id: "StatusPageVisibility" });
 
 export const MaintenanceWindow = z

@@ -1,11 +1,13 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { fromJson, toJson } from "@/lib/db/json";
-import type { MaintenanceWindow } from "@/lib/db/types";
+import type { MaintenanceOccurrence, MaintenanceStatus, MaintenanceUpdate, MaintenanceWindow } from "@/lib/db/types";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import * as q from "./queries";
+import { occurrencesBetween } from "./occurrences";
+import { occurrenceStatusAt } from "./state";
 import { DEFAULT_VISIBILITY, type MaintenanceFilter, type MaintenanceWindowInput, type StatusPageVisibility } from "./types";
 
 export function visibilityOf(w: Pick<MaintenanceWindow, "status_page_visibility">): StatusPageVisibility {
@@ -35,6 +37,14 @@ async function requireServicesOfAccount(db: Db, accountId: string, serviceIds: s
   if (bad.length > 0) throw new ValidationError("Service not found", { fields: bad });
 }
 
+/** Components on one of the account's pages (any page: a window may list pages after naming components). */
+async function requireComponentsOfAccount(db: Db, accountId: string, componentIds: string[]): Promise<void> {
+  if (componentIds.length === 0) return;
+  const ids = new Set((await q.findComponentsOfAccount(db, accountId, componentIds)).map((c) => c.id));
+  const bad = componentIds.map((id, i) => (ids.has(id.toLowerCase()) ? null : `statusPageVisibility.componentIds.${i}`)).filter((x): x is string => x !== null);
+  if (bad.length > 0) throw new ValidationError("Component not found", { fields: bad });
+}
+
 function columns(input: Partial<MaintenanceWindowInput>, visibility: StatusPageVisibility | undefined, at: number) {
   const bool = (v: boolean | undefined) => (v === undefined ? undefined : v ? (1 as const) : (0 as const));
   return {
@@ -61,6 +71,7 @@ export async function createWindow(db: Db, accountId: string, input: Maintenance
   const visibility = { ...DEFAULT_VISIBILITY, ...input.statusPageVisibility };
   await requirePagesOfAccount(db, accountId, visibility.statusPageIds);
   await requireServicesOfAccount(db, accountId, visibility.serviceIds);
+  await requireComponentsOfAccount(db, accountId, visibility.componentIds);
   const at = Date.now();
   const c = columns(input, visibility, at);
   const id = await q.insertWindow(db, {
@@ -93,6 +104,7 @@ export async function updateWindow(db: Db, accountId: string, id: number, input:
   if (visibility) {
     await requirePagesOfAccount(db, accountId, visibility.statusPageIds);
     await requireServicesOfAccount(db, accountId, visibility.serviceIds);
+    await requireComponentsOfAccount(db, accountId, visibility.componentIds);
   }
   const startsAt = input.startsAt ?? existing.starts_at;
   const endsAt = input.endsAt ?? existing.ends_at;
@@ -128,4 +140,54 @@ export async function listWindowsForPage(db: Db, accountId: string, pageId: stri
     ...w,
     overrides: new Map(changed.filter((o) => o.window_id === w.id).map((o) => [Number(o.original_starts_at), o.status === "CANCELLED" ? null : { startsAt: Number(o.starts_at), endsAt: Number(o.ends_at) }])),
   }));
+}
+
+/* Occurrences as pages, JSON, calendar and automation see them (issue 13 parts 4 and 6). */
+
+export type ShownWindow = MaintenanceWindow & { visibility: StatusPageVisibility };
+
+/** One occurrence: the repeat rule's, with its stored row (when it was materialised) laid over it. */
+export interface ShownOccurrence {
+  window: ShownWindow;
+  /** null while only the rule says it (never moved, updated or listed through the API) */
+  row: MaintenanceOccurrence | null;
+  startsAt: number;
+  endsAt: number;
+  /** the start the rule gave it: with the window id, its identity before it has a row */
+  originalStartsAt: number;
+}
+
+/**
+ * The occurrences of `windows` overlapping [from, to), plus those an operator's update keeps open: rows where
+ * they exist (at their current times; skipped ones kept, with status CANCELLED, for the caller to drop), the
+ * rule's occurrences elsewhere. Pure; `rows` come from listOccurrencesForRange.
+ */
+export function overlayOccurrences(windows: ShownWindow[], rows: MaintenanceOccurrence[], from: number, to: number): ShownOccurrence[] {
+  const out: ShownOccurrence[] = [];
+  for (const w of windows) {
+    const own = rows.filter((r) => r.window_id === w.id);
+    const materialised = new Set(own.map((r) => Number(r.original_starts_at)));
+    for (const r of own) {
+      const open = r.status === "IN_PROGRESS" || r.status === "VERIFYING";
+      if (open || (r.starts_at < to && r.ends_at > from)) out.push({ window: w, row: r, startsAt: Number(r.starts_at), endsAt: Number(r.ends_at), originalStartsAt: Number(r.original_starts_at) });
+    }
+    for (const o of occurrencesBetween(w, from, to)) {
+      if (!materialised.has(o.startsAt)) out.push({ window: w, row: null, startsAt: o.startsAt, endsAt: o.endsAt, originalStartsAt: o.startsAt });
+    }
+  }
+  return out.sort((a, b) => a.startsAt - b.startsAt || a.window.id - b.window.id);
+}
+
+/** overlayOccurrences over the stored rows, with every shown row's updates (oldest first). */
+export async function loadShownOccurrences(db: Db, windows: ShownWindow[], from: number, to: number): Promise<{ occurrences: ShownOccurrence[]; updates: MaintenanceUpdate[] }> {
+  const longest = Math.max(0, ...windows.map((w) => w.ends_at - w.starts_at));
+  const rows = await q.listOccurrencesForRange(db, windows.map((w) => w.id), from, to, from - longest);
+  const occurrences = overlayOccurrences(windows, rows, from, to);
+  const updates = await q.listUpdatesOf(db, occurrences.flatMap((o) => (o.row ? [o.row.id] : [])));
+  return { occurrences, updates };
+}
+
+/** Where the occurrence stands at `now` (lib/maintenance/state.ts: the stored status, moved on by autoStart/autoEnd). */
+export function shownStatusAt(o: ShownOccurrence, now: number): MaintenanceStatus {
+  return occurrenceStatusAt(o.window.visibility, { startsAt: o.startsAt, endsAt: o.endsAt, status: o.row?.status ?? null }, now);
 }

@@ -5,6 +5,8 @@ export interface StatusPageVisibility {
   severity: string | null;
   affectAllServices: boolean;
   serviceIds: string[];
+  /** v3 components (a group covers its children) under maintenance, beside v1 serviceIds */
+  componentIds: string[];
   statusPageIds: string[];
   showAffectedServices: boolean;
   notifyOnStart: boolean;
@@ -20,6 +22,7 @@ export const DEFAULT_VISIBILITY: StatusPageVisibility = {
   severity: null,
   affectAllServices: false,
   serviceIds: [],
+  componentIds: [],
   statusPageIds: [],
   showAffectedServices: true,
   notifyOnStart: false,

@@ -2,7 +2,9 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { statusesAt, spansOf } from "./component-status";
-import { snapshotComponentUpdates, snapshotIncidentUpdate } from "./payload";
+import { snapshotComponentUpdates, snapshotIncidentUpdate, snapshotMaintenance, snapshotMaintenanceFlips, type MaintenanceSubject } from "./payload";
+import type { ShownWindow } from "@/lib/maintenance/service";
+import { coverage, loadChildren } from "@/lib/public-page/maintenance";
 import { pageIdsShowing } from "@/lib/status-pages/affected";
 import { fanOut, insertEvent, openImpactsOn } from "./queries";
 
@@ -29,6 +31,49 @@ export async function enqueueIncidentUpdate(trx: Db, event: IncidentUpdateEvent)
     const eventId = await insertEvent(trx, "incident.update", event.updateId, pageId, payload, at);
     if (eventId) await fanOut(trx, eventId, "incident.update", pageId, event.serviceIds, at);
   }
+}
+
+export interface MaintenanceEvent extends MaintenanceSubject {
+  /** names it once per kind and page: the occurrence for start and end, the update for an operator's update */
+  ref: string;
+  window: ShownWindow;
+}
+
+/**
+ * Queues a maintenance message for each page the window shows on, inside the caller's transaction (the status
+ * change or update that causes it), scoped to the components it covers (a named group as its components, so
+ * followers of one of them hear it too). Returns the deliveries queued; none twice.
+ */
+export async function enqueueMaintenance(trx: Db, e: MaintenanceEvent, at = Date.now()): Promise<number> {
+  const vis = e.window.visibility;
+  if (!vis.enabled) return 0;
+  const cover = coverage(e.window, await loadChildren(trx, [e.window]));
+  const scope = cover === "ALL" ? null : cover;
+  let queued = 0;
+  for (const pageId of vis.statusPageIds) {
+    const payload = await snapshotMaintenance(trx, pageId, e, scope);
+    if (!payload) continue;
+    const eventId = await insertEvent(trx, e.kind, e.ref, pageId, payload, at);
+    if (eventId) queued += await fanOut(trx, eventId, e.kind, pageId, scope, at);
+  }
+  return queued;
+}
+
+/**
+ * A maintenance occurrence went under way or stopped being (started, completed, skipped): one component.update per
+ * component of the window whose status on a page flips, in the change's transaction. `ref` names the change.
+ */
+export async function enqueueMaintenanceFlips(trx: Db, e: { window: ShownWindow; ref: string; open: { was: boolean; now: boolean } }, at = Date.now()): Promise<number> {
+  if (e.open.was === e.open.now || !e.window.visibility.enabled) return 0;
+  let queued = 0;
+  for (const pageId of e.window.visibility.statusPageIds) {
+    for (const payload of await snapshotMaintenanceFlips(trx, pageId, e.window, e.open, at)) {
+      const componentId = payload.component!.id;
+      const eventId = await insertEvent(trx, "component.update", `${e.ref}:${componentId}`, pageId, payload, at);
+      if (eventId) queued += await fanOut(trx, eventId, "component.update", pageId, [componentId], at);
+    }
+  }
+  return queued;
 }
 
 interface ComponentWrite {

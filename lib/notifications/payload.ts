@@ -4,8 +4,8 @@ import type { EventKind, MaintenanceWindow, Severity, UpdateStatus } from "@/lib
 import type { ServiceStatus } from "@/lib/status/types";
 import { newId } from "@/lib/db/ids";
 import { env } from "@/lib/env";
-import { listWindowsForPage } from "@/lib/maintenance/service";
-import { maintenanceOccurrences } from "@/lib/public-page/maintenance";
+import { listWindowsForPage, type ShownWindow } from "@/lib/maintenance/service";
+import { coverage, loadChildren, loadPageMaintenance, maintenanceSpansOf } from "@/lib/public-page/maintenance";
 import { severityToStatus, worstStatus, type IncidentSpan, type MaintenanceSpan } from "@/lib/status";
 import { pageAddress } from "@/lib/tenancy/address";
 import { pageIndicator, spansOf, statusesAt } from "./component-status";
@@ -16,9 +16,10 @@ import { affectedComponents } from "@/lib/incidents/derive";
 /** What a message says, frozen when the event is queued: a later edit of the update never changes a sent message. */
 export interface EventPayload {
   kind: EventKind;
-  page: { id: string; name: string; address: string };
+  /** the page's zone and locale as the event happened (absent in events stored before pages had them: UTC, en) */
+  page: { id: string; name: string; address: string; timezone?: string; locale?: string };
   title: string;
-  /** INVESTIGATING…RESOLVED for incidents; SCHEDULED, IN_PROGRESS, COMPLETED for maintenance; the new status for a component */
+  /** INVESTIGATING…RESOLVED for incidents; SCHEDULED…CANCELLED for maintenance; the new status for a component */
   status: string;
   body: string;
   at: number;
@@ -32,7 +33,8 @@ export interface EventPayload {
     resolvedAt: number | null;
     updates: { id: string; status: UpdateStatus; description: string; displayAt: number; createdAt: number; updatedAt: number }[];
   };
-  maintenance?: { id: number; startsAt: number; endsAt: number; minutesBefore?: number };
+  /** a maintenance occurrence (its window's id); `updateId` for an operator's update */
+  maintenance?: { id: number; startsAt: number; endsAt: number; minutesBefore?: number; occurrenceId?: string; updateId?: string };
   /** component.update: one component's derived status on the page changed; the page's status after it */
   component?: {
     id: string;
@@ -50,7 +52,7 @@ export interface EventPayload {
 
 async function pageInfo(db: Db, pageId: string) {
   const page = await findPageHead(db, pageId);
-  return page ? { id: page.id, name: page.name, address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL) } : null;
+  return page ? { id: page.id, name: page.name, address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL), timezone: page.timezone, locale: page.locale } : null;
 }
 
 export async function snapshotIncidentUpdate(db: Db, pageId: string, e: { incidentId: string; updateId: string; serviceIds: string[] }): Promise<EventPayload | null> {
@@ -85,36 +87,91 @@ export async function snapshotIncidentUpdate(db: Db, pageId: string, e: { incide
   };
 }
 
-export async function snapshotMaintenance(
-  db: Db,
-  pageId: string,
-  w: Pick<MaintenanceWindow, "id" | "name" | "description">,
-  kind: "maintenance.start" | "maintenance.end" | "maintenance.reminder",
-  occurrence: { startsAt: number; endsAt: number },
-  serviceIds: readonly string[] | null,
-  minutesBefore?: number,
-): Promise<EventPayload | null> {
+/** What a maintenance message is about: the occurrence, and the operator's update for `maintenance.update`. */
+export interface MaintenanceSubject {
+  kind: "maintenance.start" | "maintenance.end" | "maintenance.reminder" | "maintenance.update";
+  window: Pick<MaintenanceWindow, "id" | "name" | "description">;
+  occurrence: { id?: string; startsAt: number; endsAt: number };
+  update?: { id: string; status: string; description: string; at: number };
+  minutesBefore?: number;
+  /** when the state changed (start and end follow the occurrence's real state, not its times) */
+  at?: number;
+}
+
+const MAINTENANCE_STATUS = { "maintenance.start": "IN_PROGRESS", "maintenance.end": "COMPLETED", "maintenance.reminder": "SCHEDULED" } as const;
+
+export async function snapshotMaintenance(db: Db, pageId: string, m: MaintenanceSubject, serviceIds: readonly string[] | null): Promise<EventPayload | null> {
   const [page, services] = await Promise.all([pageInfo(db, pageId), servicesOnPage(db, pageId, serviceIds)]);
   if (!page) return null;
-  const status = kind === "maintenance.start" ? "IN_PROGRESS" : kind === "maintenance.end" ? "COMPLETED" : "SCHEDULED";
+  const { kind, window: w, occurrence, update } = m;
+  const defaultAt = kind === "maintenance.end" ? occurrence.endsAt : kind === "maintenance.start" ? occurrence.startsAt : Date.now();
   return {
     kind,
     page,
     title: w.name,
-    status,
-    body: w.description ?? "",
-    at: kind === "maintenance.end" ? occurrence.endsAt : kind === "maintenance.start" ? occurrence.startsAt : Date.now(),
+    status: kind === "maintenance.update" ? (update?.status ?? "SCHEDULED") : MAINTENANCE_STATUS[kind],
+    body: update ? update.description : (w.description ?? ""),
+    at: update?.at ?? m.at ?? defaultAt,
     services,
-    maintenance: { id: w.id, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, minutesBefore },
+    maintenance: { id: w.id, startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, minutesBefore: m.minutesBefore, occurrenceId: occurrence.id, updateId: update?.id },
   };
 }
 
-/** The page's maintenance in progress around [from, to]: a component under maintenance reads so when no incident is open on it. */
+/**
+ * The page's maintenance around [from, to], as the page shows it at `to`: each occurrence while it really is
+ * under maintenance by its state (lib/public-page/maintenance.ts). A component under maintenance reads so when
+ * no incident is open on it.
+ */
 async function maintenanceAround(db: Db, pageId: string, from: number, to: number): Promise<MaintenanceSpan[]> {
   const accountId = await findPageAccount(db, pageId);
   if (!accountId) return [];
   const windows = await listWindowsForPage(db, accountId, pageId);
-  return maintenanceOccurrences(windows, from, to + 1).map((m) => ({ id: m.id, serviceIds: m.serviceIds, startsAt: m.startsAt, endsAt: m.endsAt }));
+  return maintenanceSpansOf(await loadPageMaintenance(db, windows, from, to + 1, to));
+}
+
+/** A flip's payload: one component's change on the page, and the page's status after it. */
+function flipPayload(
+  page: EventPayload["page"],
+  c: { id: string; name: string },
+  change: { was: ServiceStatus; now: ServiceStatus; createdAt: number; pageStatus: ServiceStatus; pageIndicator: string },
+  at: number,
+): EventPayload {
+  return {
+    kind: "component.update",
+    page,
+    title: c.name,
+    status: change.now,
+    body: "",
+    at,
+    services: [c],
+    component: { id: c.id, name: c.name, createdAt: change.createdAt, oldStatus: change.was, newStatus: change.now, updateId: newId(), pageStatus: change.pageStatus, pageIndicator: change.pageIndicator },
+  };
+}
+
+/**
+ * component.update payloads for a maintenance occurrence going under way (`open.now`) or ending: its components on
+ * the page, at `at`, with and without it; the page's other maintenance and open incidents still count, so a
+ * component an incident or another window already covers does not flip.
+ */
+export async function snapshotMaintenanceFlips(db: Db, pageId: string, w: ShownWindow, open: { was: boolean; now: boolean }, at: number): Promise<EventPayload[]> {
+  const cover = coverage(w, await loadChildren(db, [w]));
+  const [page, shown] = await Promise.all([pageInfo(db, pageId), servicesOnPage(db, pageId, cover === "ALL" ? null : cover)]);
+  if (!page || shown.length === 0) return [];
+  const all = (await servicesOnPage(db, pageId, null)).map((c) => c.id);
+  const spans = spansOf(await openImpactsOn(db, all, at));
+  const others = (await maintenanceAround(db, pageId, at, at)).filter((m) => m.id !== w.id);
+  const self: MaintenanceSpan = { id: w.id, serviceIds: cover, startsAt: at, endsAt: at + 1 };
+  const before = open.was ? [...others, self] : others;
+  const after = open.now ? [...others, self] : others;
+  const ids = shown.map((c) => c.id);
+  const was = statusesAt(ids, spans, before, at);
+  const now = statusesAt(ids, spans, after, at);
+  const flipped = shown.filter((c) => was.get(c.id) !== now.get(c.id));
+  if (flipped.length === 0) return [];
+  const pageStatus = worstStatus([...statusesAt(all, spans, after, at).values()]);
+  const indicator = pageIndicator(pageStatus, all, spans, at);
+  const created = await componentsCreatedAt(db, flipped.map((c) => c.id));
+  return flipped.map((c) => flipPayload(page, c, { was: was.get(c.id)!, now: now.get(c.id)!, createdAt: created.get(c.id) ?? at, pageStatus, pageIndicator: indicator }, at));
 }
 
 /**
@@ -144,23 +201,5 @@ export async function snapshotComponentUpdates(
   const pageStatus = worstStatus([...statusesAt(all, allSpans, maintenance, at).values()]);
   const indicator = pageIndicator(pageStatus, all, allSpans, at);
   const created = await componentsCreatedAt(db, flipped.map((c) => c.id));
-  return flipped.map((c) => ({
-    kind: "component.update",
-    page,
-    title: c.name,
-    status: now.get(c.id)!,
-    body: "",
-    at,
-    services: [c],
-    component: {
-      id: c.id,
-      name: c.name,
-      createdAt: created.get(c.id) ?? at,
-      oldStatus: was.get(c.id)!,
-      newStatus: now.get(c.id)!,
-      updateId: newId(),
-      pageStatus,
-      pageIndicator: indicator,
-    },
-  }));
+  return flipped.map((c) => flipPayload(page, c, { was: was.get(c.id)!, now: now.get(c.id)!, createdAt: created.get(c.id) ?? at, pageStatus, pageIndicator: indicator }, at));
 }

@@ -3,7 +3,8 @@ import type { IncidentView } from "@/lib/incidents/types";
 import { toIso, toIsoOrNull } from "@/lib/db/time";
 import { hasComponentImpacts, incidentImpactStatus } from "@/lib/public-page/view";
 import { componentStatus, incidentStatus, SEVERITY_IMPACT, STATUS_DESCRIPTION, STATUS_IMPACT, STATUS_INDICATOR, worstImpact } from "./mapping";
-import type { SpComponent, SpImpact, SpIncident, SpMaintenanceUpdate, SpPage, SpScheduledMaintenance, SpStatus, SpSummaryResponse } from "./schema";
+import type { SpComponent, SpImpact, SpIncident, SpMaintenanceStatus, SpMaintenanceUpdate, SpPage, SpScheduledMaintenance, SpStatus, SpSummaryResponse } from "./schema";
+import { fromJson } from "@/lib/db/json";
 
 /** Where the page lives (custom domain when set), never taken from the request. */
 export interface ProjectionContext {
@@ -30,8 +31,11 @@ export function lastChange(snap: PageSnapshot): number {
   return t;
 }
 
+// Statuspage spells UTC as the database's Etc/UTC; any other zone is the page's own IANA name.
+const spTimeZone = (zone: string) => (zone === "UTC" ? "Etc/UTC" : zone);
+
 export function toSpPage(snap: PageSnapshot, ctx: ProjectionContext): SpPage {
-  return { id: snap.page.id, name: snap.page.name, url: ctx.pageUrl, time_zone: "Etc/UTC", updated_at: toIso(lastChange(snap)) };
+  return { id: snap.page.id, name: snap.page.name, url: ctx.pageUrl, time_zone: spTimeZone(snap.page.timezone), updated_at: toIso(lastChange(snap)) };
 }
 
 /** A v1 incident's severity; a v3 incident's worst component status, rated the way Statuspage rates it. */
@@ -154,52 +158,81 @@ export function toSpIncidents(snap: PageSnapshot, ctx: ProjectionContext, opts: 
     .map((v) => toSpIncident(v, snap, ctx, components));
 }
 
-export function maintenanceStatus(m: Pick<Maintenance, "startsAt" | "endsAt">, now: number): "scheduled" | "in_progress" | "completed" {
-  return now < m.startsAt ? "scheduled" : now < m.endsAt ? "in_progress" : "completed";
+const SP_MAINTENANCE_STATUS = { SCHEDULED: "scheduled", IN_PROGRESS: "in_progress", VERIFYING: "verifying", COMPLETED: "completed" } as const;
+
+/** The occurrence's real state (lib/maintenance/state.ts) in Statuspage's words. */
+export function maintenanceStatus(m: Pick<Maintenance, "status">): SpMaintenanceStatus {
+  return SP_MAINTENANCE_STATUS[m.status];
 }
 
 function maintenanceUpdatedAt(m: Maintenance, now: number): number {
-  let t = m.updatedAt;
-  if (now >= m.startsAt) t = Math.max(t, m.startsAt);
-  if (now >= m.endsAt) t = Math.max(t, m.endsAt);
+  let t = Math.max(m.updatedAt, ...m.updates.map((u) => u.updated_at));
+  // A state the clock reached (autoStart, autoEnd) changed the occurrence at that time.
+  if (m.status !== "SCHEDULED" && now >= m.startsAt) t = Math.max(t, m.startsAt);
+  if (m.status === "COMPLETED" && now >= m.endsAt && m.span) t = Math.max(t, Math.min(m.span.to, now));
   return t;
 }
 
-/** One entry per occurrence of a window, so a repeating window has an id per occurrence. */
+/** The feeds' entry id of an occurrence (window and start), kept as it was so readers see no entry twice. */
 export const occurrenceId = (m: Pick<Maintenance, "id" | "startsAt">) => `${m.id}-${m.startsAt}`;
 
+export const maintenanceUrl = (ctx: ProjectionContext, m: Pick<Maintenance, "key">) => `${ctx.pageUrl}/maintenance/${m.key}`;
+
+/** "Rescheduled to …" for an update that only moved the occurrence (it carries no words of its own). */
+function updateBody(u: Maintenance["updates"][number]): string {
+  if (u.description.trim() !== "" || u.date_adjustments === null) return u.description;
+  const moved = fromJson<{ startsAt?: string; endsAt?: string }>(u.date_adjustments) ?? {};
+  return `Rescheduled${moved.startsAt ? ` to start ${moved.startsAt}` : ""}${moved.startsAt && moved.endsAt ? " and" : ""}${moved.endsAt ? ` to end ${moved.endsAt}` : ""}.`;
+}
+
+/**
+ * One entry per occurrence (id: its uuid once it is a row, else `<window>-<rule start>`), status from its state, and
+ * its updates newest first as `incident_updates`. The window's creation opens the list as the "scheduled" update,
+ * and a state the clock reached without an update (autoStart, autoEnd) is one too, so the list tells the whole story.
+ */
 export function toSpMaintenance(m: Maintenance, snap: PageSnapshot, ctx: ProjectionContext, components = componentsById(snap)): SpScheduledMaintenance {
   const now = snap.generatedAt;
-  const id = occurrenceId(m);
-  const status = maintenanceStatus(m, now);
-  // Windows have no update history; these updates mark the phases the occurrence has reached.
-  const phase = (s: SpMaintenanceUpdate["status"], at: number, body: string): SpMaintenanceUpdate => ({
-    id: `${id}-${s}`,
+  const id = m.key;
+  const status = maintenanceStatus(m);
+  const update = (uid: string, s: SpMaintenanceStatus, at: number, body: string, notify = false, updatedAt = at): SpMaintenanceUpdate => ({
+    id: uid,
     status: s,
     body,
     incident_id: id,
     created_at: toIso(at),
-    updated_at: toIso(at),
+    updated_at: toIso(updatedAt),
     display_at: toIso(at),
     affected_components: null,
-    deliver_notifications: false,
+    deliver_notifications: notify,
     custom_tweet: null,
     tweet_id: null,
   });
-  const updates = [phase("scheduled", Math.min(m.createdAt, m.startsAt), m.description ?? `${m.name} is scheduled.`)];
-  if (status !== "scheduled") updates.unshift(phase("in_progress", m.startsAt, "Scheduled maintenance is currently in progress."));
-  if (status === "completed") updates.unshift(phase("completed", m.endsAt, "The scheduled maintenance has been completed."));
+  const created = Math.min(m.createdAt, m.startsAt);
+  const updates = m.updates
+    .filter((u) => u.status !== "CANCELLED")
+    .map((u) => update(u.id, maintenanceStatus({ status: u.status as Maintenance["status"] }), u.created_at, updateBody(u), u.notify_subscribers === 1, u.updated_at));
+  const span = m.span;
+  const byOperator = (s: Maintenance["status"][], at: number) => m.updates.some((u) => s.includes(u.status as Maintenance["status"]) && u.created_at <= at);
+  // Started by the clock: after any update made while it was still scheduled (a move into the past starts it then).
+  const startedAt = Math.max(span?.from ?? 0, ...m.updates.filter((u) => u.status === "SCHEDULED").map((u) => u.created_at));
+  if (span && !byOperator(["IN_PROGRESS", "VERIFYING"], span.from)) updates.push(update(`${id}-in_progress`, "in_progress", startedAt, "Scheduled maintenance is currently in progress."));
+  if (span && status === "completed" && !byOperator(["COMPLETED"], span.to)) updates.push(update(`${id}-completed`, "completed", Math.min(span.to, now), "The scheduled maintenance has been completed."));
+  // Newest first; at the same instant the later phase first (a move into the past and the start it causes).
+  const PHASE = { scheduled: 0, in_progress: 1, verifying: 2, completed: 3 } as const;
+  updates.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || PHASE[b.status] - PHASE[a.status]);
+  updates.push(update(`${id}-scheduled`, "scheduled", created, m.description ?? `${m.name} is scheduled.`));
   const affected = !m.showAffectedServices ? [] : m.serviceIds === "ALL" ? [...components.values()] : m.serviceIds.flatMap((sid) => components.get(sid) ?? []);
+  const verifying = m.updates.filter((u) => u.status === "VERIFYING").map((u) => u.created_at);
   return {
     id,
     name: m.name,
     status,
-    created_at: toIso(Math.min(m.createdAt, m.startsAt)),
+    created_at: toIso(created),
     updated_at: toIso(maintenanceUpdatedAt(m, now)),
-    monitoring_at: null,
-    resolved_at: status === "completed" ? toIso(m.endsAt) : null,
+    monitoring_at: verifying.length > 0 ? toIso(Math.min(...verifying)) : null,
+    resolved_at: status === "completed" && m.span ? toIso(Math.min(m.span.to, now)) : status === "completed" ? toIso(Math.min(m.endsAt, now)) : null,
     impact: "maintenance",
-    shortlink: ctx.pageUrl,
+    shortlink: maintenanceUrl(ctx, m),
     started_at: toIso(m.startsAt),
     page_id: snap.page.id,
     incident_updates: updates,
@@ -212,17 +245,15 @@ export function toSpMaintenance(m: Maintenance, snap: PageSnapshot, ctx: Project
 export type MaintenanceSelection = "all" | "upcoming" | "active" | "summary";
 
 /**
- * all: the 50 most recent by start (newest first); upcoming: not started; active: in progress;
- * summary: upcoming and in progress. The last three run soonest first, as Statuspage lists them.
+ * all: the 50 most recent by start (newest first); upcoming: not started (scheduled); active: in progress or
+ * verifying; summary: both. The last three run soonest first, as Statuspage lists them. Cancelled ones never show.
  */
 export function toSpMaintenances(snap: PageSnapshot, ctx: ProjectionContext, which: MaintenanceSelection): SpScheduledMaintenance[] {
-  const now = snap.generatedAt;
   const components = componentsById(snap);
   const keep = (m: Maintenance) => {
-    const s = maintenanceStatus(m, now);
-    if (which === "upcoming") return s === "scheduled";
-    if (which === "active") return s === "in_progress";
-    if (which === "summary") return s !== "completed";
+    if (which === "upcoming") return m.status === "SCHEDULED";
+    if (which === "active") return m.status === "IN_PROGRESS" || m.status === "VERIFYING";
+    if (which === "summary") return m.status !== "COMPLETED";
     return true;
   };
   const picked = snap.maintenance.filter(keep).sort((a, b) => a.startsAt - b.startsAt || a.id - b.id);

@@ -4,6 +4,7 @@
  * against Heliograph's schemas and the vendor's.
  */
 import { DateTime } from "luxon";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { Maintenance, MaintenanceList, MaintenanceStatusUpdate, MaintenanceWindow } from "@/lib/maintenance/schema";
 import { vendorSchemaErrors } from "@/tests/setup/vendor-schemas";
@@ -106,6 +107,34 @@ describe(`maintenance occurrences (${STORE})`, () => {
       expectError(await t.api.post("/v1/maintenance-windows", { name: "x", startsAt: w.startsAt, endsAt: w.endsAt, repeatUnit: "DAY", timezone }), 400, "timezone");
       expectError(await t.api.put(`/v1/maintenance-windows/${w.id}`, { timezone }), 400, "timezone");
     }
+  });
+
+  it("answers where an occurrence stands by the clock before the scheduler's tick wrote it, as the page does", async () => {
+    const t = await tenant();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const now = Date.now();
+    const started = async (visibility: Record<string, boolean>) => {
+      const w = answer(await t.api.post("/v1/maintenance-windows", { name: "Now", startsAt: iso(now - H), endsAt: iso(now + H), repeatUnit: null, statusPageVisibility: visibility }), 201, MaintenanceWindow, "MaintenanceWindow");
+      const [occ] = await list(t, w.id);
+      return { w, occ };
+    };
+    const auto = await started({});
+    expect(auto.occ.status).toBe("IN_PROGRESS");
+    expect(answer(await t.api.get(`/v1/maintenance-windows/${auto.w.id}/maintenances/${auto.occ.id}`), 200, Maintenance, "Maintenance").status).toBe("IN_PROGRESS");
+    // Moved to have ended a minute ago: autoEnd completes it.
+    const ended = answer(await t.api.patch(`/v1/maintenance-windows/${auto.w.id}/maintenances/${auto.occ.id}`, { endsAt: iso(now - 60_000) }), 200, Maintenance, "Maintenance");
+    expect(ended.status).toBe("COMPLETED");
+    // Completed by the clock is completed: no update moves it back, and it cannot be skipped.
+    const before = await snapshot(t);
+    expectError(await t.api.post(`/v1/maintenance-windows/${auto.w.id}/maintenances/${auto.occ.id}/updates`, { status: "IN_PROGRESS", description: "Back on" }), 400, "status");
+    expect((await t.api.delete(`/v1/maintenance-windows/${auto.w.id}/maintenances/${auto.occ.id}`)).status).toBe(409);
+    expect(await snapshot(t)).toBe(before);
+
+    const manual = await started({ autoStart: false });
+    expect(manual.occ.status).toBe("SCHEDULED");
+    // No scheduler ran: every answer above read through the clock, the rows are as they were written.
+    const stored = await t.db.selectFrom("maintenance_occurrences").select("status").where("id", "in", [auto.occ.id, manual.occ.id]).execute();
+    expect(stored.map((r) => r.status)).toEqual(["SCHEDULED", "SCHEDULED"]);
   });
 
   it("moves one occurrence, skips another and posts updates IN_PROGRESS → COMPLETED, recording the actor", async () => {
@@ -249,6 +278,41 @@ describe(`maintenance occurrences (${STORE})`, () => {
     expect((await t.api.delete(`/v1/maintenance-windows/${w.id}`)).status).toBe(204);
     expect(await t.db.selectFrom("maintenance_occurrences").selectAll().where("window_id", "=", w.id).execute()).toEqual([]);
     expect(await t.db.selectFrom("maintenance_updates").selectAll().where("window_id", "=", w.id).execute()).toEqual([]);
+  });
+
+  // SQLite write transactions are serial (BEGIN IMMEDIATE): the interleaving exists only on PostgreSQL.
+  it.runIf(STORE === "postgres")("a list racing a change of the window's times leaves no occurrence of the old rule", async () => {
+    const t = await tenant();
+    const w = await weeklyBerlin(t);
+    const shift = local(w.startsAt).plus({ hours: 1 }).toMillis() - Date.parse(w.startsAt);
+    let release!: () => void;
+    let changed!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const isChanged = new Promise<void>((r) => (changed = r));
+    // The window's PUT, held open after it wrote the new times and deleted the untouched rows (as updateWindow does).
+    const edit = t.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom("maintenance_windows").select(["starts_at", "ends_at"]).where("id", "=", w.id).executeTakeFirstOrThrow();
+      await trx.updateTable("maintenance_windows").set({ starts_at: Number(row.starts_at) + shift, ends_at: Number(row.ends_at) + shift, updated_at: Date.now() }).where("id", "=", w.id).execute();
+      await trx.deleteFrom("maintenance_occurrences").where("window_id", "=", w.id).execute();
+      changed();
+      await held;
+    });
+    await isChanged;
+    let settled = false;
+    const listing = list(t, w.id, "?limit=3").finally(() => (settled = true));
+    // Until the list has answered (reading the old rule) or waits for the window's row (to read the new one).
+    for (let i = 0; !settled; i++) {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%"maintenance_windows"%'`.execute(t.db);
+      if (rows[0].n > 0) break;
+      if (i > 500) throw new Error("the list neither answered nor waited");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    release();
+    await edit;
+    await listing;
+    const rows = await t.db.selectFrom("maintenance_occurrences").select("starts_at").where("window_id", "=", w.id).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect([...new Set(rows.map((r) => DateTime.fromMillis(Number(r.starts_at), { zone: ZONE }).toFormat("ccc HH:mm")))]).toEqual(["Mon 03:00"]);
   });
 
   it("bumps the cache tag of every page the window shows on, for every write", async () => {

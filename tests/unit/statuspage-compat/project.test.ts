@@ -16,18 +16,26 @@ import { component, DAY, group, HOUR, incident, MIN, NOW, PAGE_URL, snapshot, st
 
 const ctx = { pageUrl: PAGE_URL };
 type Maint = PageSnapshot["maintenance"][number];
-const maint = (over: Partial<Maint> = {}): Maint => ({
-  id: 7,
-  name: "Upgrade",
-  description: null,
-  startsAt: NOW + DAY,
-  endsAt: NOW + DAY + HOUR,
-  serviceIds: ["db"],
-  showAffectedServices: true,
-  createdAt: NOW - 3 * DAY,
-  updatedAt: NOW - 2 * DAY,
-  ...over,
-});
+/** An occurrence with no updates, in the state the clock gives it at `now` (autoStart and autoEnd on). */
+const maint = (over: Partial<Maint> = {}, now = NOW): Maint => {
+  const m = {
+    id: 7,
+    name: "Upgrade",
+    description: null,
+    startsAt: NOW + DAY,
+    endsAt: NOW + DAY + HOUR,
+    serviceIds: ["db"],
+    showAffectedServices: true,
+    createdAt: NOW - 3 * DAY,
+    updatedAt: NOW - 2 * DAY,
+    updates: [],
+    timezone: null,
+    ...over,
+  };
+  const status = over.status ?? (now < m.startsAt ? "SCHEDULED" : now < m.endsAt ? "IN_PROGRESS" : "COMPLETED");
+  const span = status === "SCHEDULED" ? null : { from: m.startsAt, to: status === "COMPLETED" ? m.endsAt : Math.max(m.endsAt, now + 1) };
+  return { key: `${m.id}-${m.startsAt}`, status, span, ...m };
+};
 
 describe("severity and status mapping", () => {
   it("maps every severity to an impact; MEDIUM (partial outage) is major", () => {
@@ -169,9 +177,8 @@ describe("incidents", () => {
 });
 
 describe("scheduled maintenances", () => {
-  it("status follows the clock at the boundaries", () => {
-    const m = { startsAt: 100, endsAt: 200 };
-    expect([99, 100, 199, 200].map((t) => maintenanceStatus(m, t))).toEqual(["scheduled", "in_progress", "in_progress", "completed"]);
+  it("status is the occurrence's state in Statuspage's words", () => {
+    expect((["SCHEDULED", "IN_PROGRESS", "VERIFYING", "COMPLETED"] as const).map((status) => maintenanceStatus({ status }))).toEqual(["scheduled", "in_progress", "verifying", "completed"]);
   });
 
   it("phases become updates; occurrences of one window get distinct ids; affected services follow showAffectedServices", () => {
@@ -206,10 +213,10 @@ describe("summary, page time and fingerprint", () => {
   });
 
   it("page updated_at moves when something visible changes, including a maintenance starting, and not otherwise", () => {
-    const m = maint({ startsAt: NOW + HOUR, endsAt: NOW + 2 * HOUR });
-    const before = lastChange(snapshot({ maintenance: [m] }));
-    expect(lastChange(snapshot({ maintenance: [m], generatedAt: NOW + 30 * 60_000 }))).toBe(before);
-    expect(lastChange(snapshot({ maintenance: [m], generatedAt: NOW + 90 * 60_000 }))).toBe(NOW + HOUR);
+    const m = (now: number) => maint({ startsAt: NOW + HOUR, endsAt: NOW + 2 * HOUR }, now);
+    const before = lastChange(snapshot({ maintenance: [m(NOW)] }));
+    expect(lastChange(snapshot({ maintenance: [m(NOW + 30 * 60_000)], generatedAt: NOW + 30 * 60_000 }))).toBe(before);
+    expect(lastChange(snapshot({ maintenance: [m(NOW + 90 * 60_000)], generatedAt: NOW + 90 * 60_000 }))).toBe(NOW + HOUR);
   });
 
   it("the fingerprint ignores page.updated_at and links, and changes with status, incidents or maintenance", () => {
