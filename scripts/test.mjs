@@ -32,6 +32,16 @@ if (!existsSync("/usr/bin/chromium")) {
   }
 }
 
+// The alert e2e tests drive a real Prometheus Alertmanager (tests/e2e/alertmanager.test.ts).
+if (!existsSync("/usr/bin/prometheus-alertmanager")) {
+  process.stderr.write("Alertmanager is missing at /usr/bin/prometheus-alertmanager: installing it from Debian (apt-get install -y prometheus-alertmanager)...\n");
+  const r = spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq prometheus-alertmanager"], { stdio: "inherit" });
+  if (r.status !== 0) {
+    process.stderr.write("Could not install Alertmanager; the alert e2e tests cannot run.\n");
+    process.exit(1);
+  }
+}
+
 const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...process.argv.slice(2)];
 const r = spawnSync("npx", args, { stdio: "inherit" });
 process.exit(r.status ?? 1);

@@ -12,5 +12,11 @@ export interface Actor {
 
 export const apiKeyActor = (key: Pick<ApiKey, "id">): Actor => ({ type: "API_KEY", id: key.id });
 
+/** An automation rule (or v1 per-check trigger) acting on the incident it manages. */
+export const automationActor = (ruleId: string): Actor => ({ type: "AUTOMATION", id: ruleId });
+
+/** Anyone but the automation: their writes hand an automated incident to humans. No actor recorded counts as human. */
+export const isHuman = (actor: Actor | undefined): boolean => actor?.type !== "AUTOMATION";
+
 /** The columns an actor is stored in. */
 export const actorColumns = (actor: Actor) => ({ actor_type: actor.type, actor_id: actor.id });

@@ -3,6 +3,8 @@ import { CompiledQuery, PostgresAdapter, SqliteAdapter, SqliteDialect, SqliteDri
 
 /** SQLite DDL is transactional; Kysely's adapter says otherwise, which would run migrations outside a transaction. */
 class TransactionalSqliteAdapter extends SqliteAdapter {
+  /** read by dialectOf: a property survives where class identity does not (see there) */
+  readonly heliographDialect = "sqlite";
   override get supportsTransactionalDdl() {
     return true;
   }
@@ -36,5 +38,9 @@ export type DialectName = "sqlite" | "postgres";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works for any schema and for transactions
 export function dialectOf(db: Kysely<any>): DialectName {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+  const adapter = db.getExecutor().adapter;
+  if (adapter instanceof PostgresAdapter) return "postgres";
+  // The production build holds more than one copy of kysely (the database is made in one module graph and used
+  // from route bundles), where `instanceof` is false for a PostgreSQL adapter too: only ours is SQLite.
+  return (adapter as { heliographDialect?: string }).heliographDialect === "sqlite" || adapter instanceof SqliteAdapter ? "sqlite" : "postgres";
 }

@@ -30,6 +30,11 @@ export async function listIncidentsOfPage(db: Db, pageId: string, page: PageRequ
   return q.orderBy("updated_at", "desc").orderBy("id", "desc").limit(page.limit + 1).execute();
 }
 
+/** Anyone but the automation writing to an incident hands it to humans, from the first such write on. */
+export async function markHumans(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("incidents").set((eb) => ({ humans_since: eb.fn.coalesce("humans_since", eb.val(at)) })).where("id", "=", id).execute();
+}
+
 export async function updateIncidentRow(db: Db, id: string, patch: Partial<Omit<Incident, "id" | "account_id">>): Promise<void> {
   await db.updateTable("incidents").set(patch).where("id", "=", id).execute();
 }

@@ -10,7 +10,7 @@ import { requireServices } from "@/lib/services/service";
 import { pageIdsForServices } from "@/lib/status-pages/affected";
 import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
 import { affectedComponents, deriveFromUpdates } from "./derive";
-import type { Actor } from "@/lib/actors";
+import { isHuman, type Actor } from "@/lib/actors";
 import * as q from "./queries";
 import type { CreateIncidentInput, IncidentPatch, IncidentUpdateInput, IncidentView } from "./types";
 
@@ -105,32 +105,36 @@ export function updateRow(incidentId: string, input: IncidentUpdateInput, status
 /** An incident and its first update are written together or not at all; subscribers are queued in the same transaction. */
 export async function createIncident(db: Db, accountId: string, input: CreateIncidentInput, actor?: Actor): Promise<IncidentView> {
   await requireServices(db, accountId, input.serviceIds, "services");
-  const at = Date.now();
   const id = newId();
-  const serviceIds = [...new Set(input.serviceIds)];
-  const pages = await db.transaction().execute(async (trx) => {
-    const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
-    await enqueueComponentUpdates(trx, { componentIds: serviceIds, ref: update.id }, async () => {
-      await q.insertIncident(trx, {
-        id,
-        account_id: accountId,
-        status_page_id: null,
-        name: input.name,
-        severity: input.severity,
-        impact_actor_type: actor?.type ?? null,
-        impact_actor_id: actor?.id ?? null,
-        ...deriveFromUpdates([update]),
-        created_at: at,
-        updated_at: at,
-      });
-      await q.setIncidentServices(trx, id, serviceIds);
-      await q.insertUpdate(trx, update);
-    });
-    if (update.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: id, updateId: update.id, serviceIds });
-    return pageIdsForServices(trx, serviceIds);
-  });
+  const pages = await db.transaction().execute((trx) => insertIncidentV1(trx, accountId, id, input, actor));
   await invalidatePages(pages);
   return getIncidentView(db, accountId, id);
+}
+
+/** createIncident's writes in the caller's transaction (services checked by the caller); the pages to invalidate. */
+export async function insertIncidentV1(trx: Db, accountId: string, id: string, input: CreateIncidentInput, actor: Actor | undefined): Promise<string[]> {
+  const at = Date.now();
+  const serviceIds = [...new Set(input.serviceIds)];
+  const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
+  await enqueueComponentUpdates(trx, { componentIds: serviceIds, ref: update.id }, async () => {
+    await q.insertIncident(trx, {
+      id,
+      account_id: accountId,
+      status_page_id: null,
+      name: input.name,
+      severity: input.severity,
+      impact_actor_type: actor?.type ?? null,
+      impact_actor_id: actor?.id ?? null,
+      humans_since: isHuman(actor) ? at : null,
+      ...deriveFromUpdates([update]),
+      created_at: at,
+      updated_at: at,
+    });
+    await q.setIncidentServices(trx, id, serviceIds);
+    await q.insertUpdate(trx, update);
+  });
+  if (update.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: id, updateId: update.id, serviceIds });
+  return pageIdsForServices(trx, serviceIds);
 }
 
 /** PUT replaces name, severity and services; PATCH passes only what changes. */
@@ -143,12 +147,21 @@ export async function updateIncident(db: Db, accountId: string, id: string, patc
     const impactActor = impactChanged ? { impact_actor_type: actor?.type ?? null, impact_actor_id: actor?.id ?? null } : {};
     await enqueueComponentUpdates(trx, { componentIds: [...before, ...(patch.serviceIds ?? [])] }, async () => {
       await q.updateIncidentRow(trx, id, { name: patch.name, severity: patch.severity, ...impactActor, updated_at: Date.now() });
+      if (isHuman(actor)) await q.markHumans(trx, id, Date.now());
       if (patch.serviceIds) await q.setIncidentServices(trx, id, [...new Set(patch.serviceIds)]);
     });
     return pageIdsForServices(trx, [...before, ...(patch.serviceIds ?? [])]);
   });
   await invalidatePages(pages);
   return getIncidentView(db, accountId, id);
+}
+
+/** Worsens a v1 incident's severity in the caller's transaction (lib/automation); the pages to invalidate. */
+export async function raiseSeverity(trx: Db, incidentId: string, severity: Incident["severity"], actor: Actor): Promise<string[]> {
+  const serviceIds = await serviceIdsOf(trx, incidentId);
+  const impactActor = { impact_actor_type: actor.type, impact_actor_id: actor.id };
+  await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => q.updateIncidentRow(trx, incidentId, { severity, ...impactActor, updated_at: Date.now() }));
+  return pageIdsForServices(trx, serviceIds);
 }
 
 export async function deleteIncident(db: Db, accountId: string, id: string): Promise<void> {
@@ -182,21 +195,24 @@ export async function writeUpdate(trx: Db, incident: Incident, input: IncidentUp
   // The default status is read here, inside the transaction, so concurrent posts never take a stale one.
   const row = updateRow(incident.id, input, input.status ?? newest?.status ?? incident.last_update_status, at, actor);
   await q.insertUpdate(trx, row);
+  if (isHuman(actor)) await q.markHumans(trx, incident.id, at);
   return { row, derived: await refreshDerived(trx, incident.id, at) };
 }
 
 /** A new update; its status defaults to the incident's current one. A non-resolved update after RESOLVED reopens. */
 export async function addIncidentUpdate(db: Db, accountId: string, incidentId: string, input: IncidentUpdateInput, actor?: Actor): Promise<IncidentUpdate> {
   const incident = await getIncidentOrThrow(db, accountId, incidentId);
-  let row: IncidentUpdate | undefined;
-  const pages = await db.transaction().execute(async (trx) => {
-    const serviceIds = await serviceIdsOf(trx, incidentId);
-    ({ row } = await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => writeUpdate(trx, incident, input, actor)));
-    if (row.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId, updateId: row.id, serviceIds });
-    return pageIdsForServices(trx, serviceIds);
-  });
+  const { row, pages } = await db.transaction().execute((trx) => postIncidentUpdate(trx, incident, input, actor));
   await invalidatePages(pages);
-  return row!;
+  return row;
+}
+
+/** addIncidentUpdate's writes (v1) in the caller's transaction; the update and the pages to invalidate. */
+export async function postIncidentUpdate(trx: Db, incident: Incident, input: IncidentUpdateInput, actor: Actor | undefined): Promise<{ row: IncidentUpdate; pages: string[] }> {
+  const serviceIds = await serviceIdsOf(trx, incident.id);
+  const { row } = await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => writeUpdate(trx, incident, input, actor));
+  if (row.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: incident.id, updateId: row.id, serviceIds });
+  return { row, pages: await pageIdsForServices(trx, serviceIds) };
 }
 
 /** Edits an update (v1 and v3) in the caller's transaction; omitted fields keep their stored values. */
@@ -212,6 +228,7 @@ export async function rewriteUpdate(trx: Db, existing: IncidentUpdate, input: In
     actor_id: actor ? actor.id : existing.actor_id,
     updated_at: at,
   });
+  if (isHuman(actor)) await q.markHumans(trx, existing.incident_id, at);
   return refreshDerived(trx, existing.incident_id, at);
 }
 
@@ -228,9 +245,10 @@ export async function editIncidentUpdate(db: Db, accountId: string, incidentId: 
 }
 
 /** Deletes an update (v1 and v3) in the caller's transaction; the last one stays (v1 answers 409, v3 400). */
-export async function removeUpdate(trx: Db, incidentId: string, updateId: string, lastOne: (message: string) => AppError): Promise<Derived> {
+export async function removeUpdate(trx: Db, incidentId: string, updateId: string, lastOne: (message: string) => AppError, actor?: Actor): Promise<Derived> {
   if ((await q.listUpdates(trx, [incidentId])).length <= 1) throw lastOne("An incident keeps at least one update; delete the incident instead");
   await q.deleteUpdateRow(trx, updateId);
+  if (isHuman(actor)) await q.markHumans(trx, incidentId, Date.now());
   return refreshDerived(trx, incidentId, Date.now());
 }
 

@@ -8,7 +8,7 @@ import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { findComponentsOfPage } from "@/lib/components/queries";
 import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
-import { actorColumns, type Actor } from "@/lib/actors";
+import { actorColumns, isHuman, type Actor } from "@/lib/actors";
 import type { ServiceStatus } from "@/lib/status";
 import { deriveFromUpdates, severityOfImpacts } from "./derive";
 import * as q from "./queries";
@@ -134,35 +134,39 @@ export async function getIncidentViewV3(db: Db, accountId: string, pageId: strin
 /** The incident, its windows (opened at the first update's public time) and its first update, together or not at all. */
 export async function createIncidentV3(db: Db, accountId: string, pageId: string, input: CreateIncidentV3Input, actor: Actor): Promise<IncidentView> {
   const page = await getPageOrThrow(db, accountId, pageId, { version: 3 });
-  assertDistinctComponents(input.componentImpacts);
   const id = newId();
-  const at = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await requireImpactComponents(trx, page.id, input.componentImpacts.map((c) => c.componentId));
-    const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
-    const derived = deriveFromUpdates([update]);
-    const windows = input.componentImpacts.flatMap((c) => (isImpact(c.status) ? [impactRow(id, c.componentId, c.status, derived.started_at, null, actor, at)] : []));
-    await enqueueComponentUpdates(trx, { componentIds: windows.map((w) => w.component_id), ref: update.id }, async () => {
-      await q.insertIncident(trx, {
-        id,
-        account_id: accountId,
-        status_page_id: page.id,
-        name: input.name,
-        // Never shown in v3 answers: the column is NOT NULL and v1-shaped surfaces read one severity per incident.
-        severity: severityOfImpacts(windows.map((w) => w.status)),
-        ...impactActor(actor),
-        ...derived,
-        created_at: at,
-        updated_at: at,
-      });
-      await q.insertImpacts(trx, windows);
-      await q.insertUpdate(trx, update);
-      await settleResolution(trx, id, derived, actor);
-    });
-    await notify(trx, page.id, id, update);
-  });
+  await db.transaction().execute((trx) => insertIncidentV3(trx, accountId, page.id, id, input, actor));
   await invalidatePages([page.id]);
   return reload(db, id);
+}
+
+/** createIncidentV3's writes in the caller's transaction (lib/automation opens incidents inside its own); the caller invalidates. */
+export async function insertIncidentV3(trx: Db, accountId: string, pageId: string, id: string, input: CreateIncidentV3Input, actor: Actor): Promise<void> {
+  assertDistinctComponents(input.componentImpacts);
+  const at = Date.now();
+  await requireImpactComponents(trx, pageId, input.componentImpacts.map((c) => c.componentId));
+  const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
+  const derived = deriveFromUpdates([update]);
+  const windows = input.componentImpacts.flatMap((c) => (isImpact(c.status) ? [impactRow(id, c.componentId, c.status, derived.started_at, null, actor, at)] : []));
+  await enqueueComponentUpdates(trx, { componentIds: windows.map((w) => w.component_id), ref: update.id }, async () => {
+    await q.insertIncident(trx, {
+      id,
+      account_id: accountId,
+      status_page_id: pageId,
+      name: input.name,
+      // Never shown in v3 answers: the column is NOT NULL and v1-shaped surfaces read one severity per incident.
+      severity: severityOfImpacts(windows.map((w) => w.status)),
+      ...impactActor(actor),
+      humans_since: isHuman(actor) ? at : null,
+      ...derived,
+      created_at: at,
+      updated_at: at,
+    });
+    await q.insertImpacts(trx, windows);
+    await q.insertUpdate(trx, update);
+    await settleResolution(trx, id, derived, actor);
+  });
+  await notify(trx, pageId, id, update);
 }
 
 /**
@@ -193,6 +197,7 @@ export async function updateIncidentV3(db: Db, accountId: string, pageId: string
     const at = Date.now();
     // Writing the incident row first takes its lock: a concurrent resolution is then seen, never raced.
     await q.updateIncidentRow(trx, id, { name: patch.name, updated_at: at });
+    if (isHuman(actor)) await q.markHumans(trx, id, at);
     if (patch.componentImpacts) {
       const impacts = patch.componentImpacts;
       await requireImpactComponents(trx, page.id, impacts.map((c) => c.componentId));
@@ -204,6 +209,14 @@ export async function updateIncidentV3(db: Db, accountId: string, pageId: string
   return reload(db, id);
 }
 
+/** Worsens these components' impact in the caller's transaction (lib/automation: a failure joining a degraded incident). */
+export async function raiseImpactsV3(trx: Db, pageId: string, incidentId: string, raise: readonly ComponentImpactInput[], actor: Actor): Promise<void> {
+  await requireImpactComponents(trx, pageId, raise.map((r) => r.componentId));
+  const open = (await q.listImpacts(trx, incidentId)).filter((w) => w.ended_at === null && !raise.some((r) => r.componentId === w.component_id));
+  const wanted = [...open.map((w) => ({ componentId: w.component_id, status: w.status })), ...raise];
+  await enqueueComponentUpdates(trx, { componentIds: wanted.map((w) => w.componentId) }, () => reconcile(trx, incidentId, wanted, Date.now(), actor));
+}
+
 /** Replaces the whole impact history (corrections after the fact). */
 export async function replaceImpactsV3(db: Db, accountId: string, pageId: string, id: string, windows: ImpactWindowInput[], actor: Actor): Promise<IncidentView> {
   const { page } = await getV3IncidentOrThrow(db, accountId, pageId, id);
@@ -211,6 +224,7 @@ export async function replaceImpactsV3(db: Db, accountId: string, pageId: string
     const at = Date.now();
     // The row lock first (see updateIncidentV3), then whether the incident is resolved.
     await q.updateIncidentRow(trx, id, { updated_at: at });
+    if (isHuman(actor)) await q.markHumans(trx, id, at);
     const incident = await q.findIncidentById(trx, id);
     if (!incident) throw new NotFoundError("Incident not found");
     checkWindows(windows, incident.resolved_at);
@@ -253,16 +267,19 @@ export async function listIncidentUpdatesV3(db: Db, accountId: string, pageId: s
 /** A new update; a RESOLVED one closes every open window at its public time, a later non-resolved one reopens the incident (not its windows). */
 export async function addIncidentUpdateV3(db: Db, accountId: string, pageId: string, incidentId: string, input: IncidentUpdateInput, actor: Actor): Promise<IncidentUpdate> {
   const { page, incident } = await getV3IncidentOrThrow(db, accountId, pageId, incidentId);
-  const row = await db.transaction().execute(async (trx) => {
-    const row = await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, incident.id) }, async () => {
-      const { row, derived } = await writeUpdate(trx, incident, input, actor);
-      await settleResolution(trx, incident.id, derived, actor);
-      return row;
-    });
-    await notify(trx, page.id, incident.id, row);
+  const row = await db.transaction().execute((trx) => postIncidentUpdateV3(trx, page.id, incident, input, actor));
+  await invalidatePages([page.id]);
+  return row;
+}
+
+/** addIncidentUpdateV3's writes in the caller's transaction; the caller invalidates the page. */
+export async function postIncidentUpdateV3(trx: Db, pageId: string, incident: Incident, input: IncidentUpdateInput, actor: Actor): Promise<IncidentUpdate> {
+  const row = await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, incident.id) }, async () => {
+    const { row, derived } = await writeUpdate(trx, incident, input, actor);
+    await settleResolution(trx, incident.id, derived, actor);
     return row;
   });
-  await invalidatePages([page.id]);
+  await notify(trx, pageId, incident.id, row);
   return row;
 }
 
@@ -281,7 +298,7 @@ export async function deleteIncidentUpdateV3(db: Db, accountId: string, pageId: 
   const { page, update } = await getV3UpdateOrThrow(db, accountId, pageId, incidentId, updateId);
   await db.transaction().execute(async (trx) => {
     await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, update.incident_id) }, async () => {
-      const derived = await removeUpdate(trx, update.incident_id, update.id, (message) => new ValidationError(message, { fields: ["incidentUpdateId"] }));
+      const derived = await removeUpdate(trx, update.incident_id, update.id, (message) => new ValidationError(message, { fields: ["incidentUpdateId"] }), actor);
       await settleResolution(trx, update.incident_id, derived, actor);
     });
   });

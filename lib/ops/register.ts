@@ -5,10 +5,12 @@ import { deliveryCounts, ping } from "@/lib/metrics/queries";
 import { registerCollected } from "@/lib/metrics/registry";
 import { PENDING_STATUSES } from "@/lib/notifications/status";
 import { registerProbe } from "./hooks";
+import { registerIntegrationOps } from "@/lib/integrations/ops";
 
 /** Readiness of the database and the outbox gauges, registered once the app has booted. */
 export function registerDatabaseOps(db: Db): void {
   registerProbe("database", () => ping(db));
+  registerIntegrationOps(db);
   registerProbe("migrations", async () => {
     const pending = await pendingMigrations(db);
     if (pending.length > 0) throw new Error(`${pending.length} pending: ${pending.join(", ")}`);

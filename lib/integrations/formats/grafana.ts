@@ -1,0 +1,18 @@
+import { z } from "zod";
+import type { AlertEvent } from "@/lib/automation/alert";
+import { AlertmanagerAlert, alertEvent } from "./alertmanager";
+import { parseFormat, Str, type FormatOptions } from "./shared";
+
+/** Grafana's webhook contact point: the Alertmanager shape plus `title`, `message` and per-alert extras. */
+export const GrafanaWebhookPayload = z.looseObject({
+  receiver: Str.optional(),
+  status: z.enum(["firing", "resolved"]).optional(),
+  orgId: z.number().optional(),
+  alerts: z.array(AlertmanagerAlert).max(1000),
+  title: Str.optional(),
+  message: Str.optional(),
+});
+
+export function parseGrafanaWebhook(raw: unknown, opts: FormatOptions): AlertEvent[] {
+  return parseFormat(GrafanaWebhookPayload, raw, "grafana").alerts.map((a) => alertEvent(a, opts));
+}

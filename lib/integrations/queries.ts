@@ -1,0 +1,112 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { applyKeyset, type PageRequest } from "@/lib/db/keyset";
+import type { Integration, IntegrationEvent } from "./rows";
+
+/** Events kept per integration: enough to debug a silent page, bounded so a flood cannot grow the table. */
+export const EVENTS_KEPT = 100;
+
+export async function insertIntegration(db: Db, row: Integration): Promise<void> {
+  await db.insertInto("integrations").values(row).execute();
+}
+
+export async function findIntegration(db: Db, accountId: string, id: string): Promise<Integration | undefined> {
+  return db.selectFrom("integrations").selectAll().where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+}
+
+/** For ingestion, where the token (checked by the caller) is the only credential. */
+export async function findIntegrationForIngest(db: Db, id: string): Promise<Integration | undefined> {
+  return db.selectFrom("integrations").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function listIntegrations(db: Db, accountId: string, page: PageRequest): Promise<Integration[]> {
+  return applyKeyset(db.selectFrom("integrations").selectAll().where("account_id", "=", accountId), "integrations", page, "asc").execute();
+}
+
+export async function deleteIntegration(db: Db, accountId: string, id: string): Promise<number> {
+  const r = await db.deleteFrom("integrations").where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export async function setToken(db: Db, accountId: string, id: string, tokenHash: string, masked: string, at: number): Promise<number> {
+  const r = await db.updateTable("integrations").set({ token_hash: tokenHash, masked_token: masked, updated_at: at }).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function markHeard(db: Db, id: string, at: number): Promise<void> {
+  await db.updateTable("integrations").set({ last_heard_at: at, stale_since: null }).where("id", "=", id).execute();
+}
+
+/** Integrations with a silence bound, for the stale sweep and the /metrics gauge. */
+export async function boundedIntegrations(db: Db): Promise<Integration[]> {
+  return db.selectFrom("integrations").selectAll().where("stale_after_minutes", "is not", null).execute();
+}
+
+/** Marks the silence as reported; only one instance wins it (the row must still be unmarked). */
+export async function claimStale(db: Db, id: string, at: number): Promise<boolean> {
+  const r = await db.updateTable("integrations").set({ stale_since: at }).where("id", "=", id).where("stale_since", "is", null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Inserts the event unless (integration, seen_key) is already there: true when this call took it. */
+export async function claimEvent(db: Db, row: IntegrationEvent): Promise<boolean> {
+  const r = await db.insertInto("integration_events").values(row).onConflict((oc) => oc.columns(["integration_id", "seen_key"]).doNothing()).returning("id").executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function findSeenEvent(db: Db, integrationId: string, seenKey: string): Promise<IntegrationEvent | undefined> {
+  return db.selectFrom("integration_events").selectAll().where("integration_id", "=", integrationId).where("seen_key", "=", seenKey).executeTakeFirst();
+}
+
+export async function countRepeat(db: Db, id: string): Promise<void> {
+  await db.updateTable("integration_events").set((eb) => ({ repeats: eb("repeats", "+", 1) })).where("id", "=", id).execute();
+}
+
+export async function recordDecisions(db: Db, id: string, decisions: string): Promise<void> {
+  await db.updateTable("integration_events").set({ decisions }).where("id", "=", id).execute();
+}
+
+/** The event stays in the log but no longer marks its (action, time, dedup key) as seen: an identical re-send is decided again. */
+export async function forgetSeen(db: Db, id: string): Promise<void> {
+  await db.updateTable("integration_events").set({ seen_key: `pending:${id}` }).where("id", "=", id).execute();
+}
+
+export async function releaseEvent(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("integration_events").where("id", "=", id).execute();
+}
+
+/** Drops all but the newest EVENTS_KEPT events of the integration. */
+export async function pruneEvents(db: Db, integrationId: string): Promise<void> {
+  const cut = await db
+    .selectFrom("integration_events")
+    .select(["created_at", "id"])
+    .where("integration_id", "=", integrationId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .offset(EVENTS_KEPT)
+    .limit(1)
+    .executeTakeFirst();
+  if (!cut) return;
+  await db
+    .deleteFrom("integration_events")
+    .where("integration_id", "=", integrationId)
+    .where((eb) => eb.or([eb("created_at", "<", cut.created_at), eb.and([eb("created_at", "=", cut.created_at), eb("id", "<=", cut.id)])]))
+    .execute();
+}
+
+/** The latest trigger with this dedup key still in the log, to match a resolve that names nothing else. */
+export async function findLastTrigger(db: Db, integrationId: string, dedupKey: string): Promise<Pick<IntegrationEvent, "matched_by"> | undefined> {
+  return db
+    .selectFrom("integration_events")
+    .select("matched_by")
+    .where("integration_id", "=", integrationId)
+    .where("dedup_key", "=", dedupKey)
+    .where("action", "=", "trigger")
+    .orderBy("occurred_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function listEvents(db: Db, integrationId: string, page: PageRequest): Promise<IntegrationEvent[]> {
+  return applyKeyset(db.selectFrom("integration_events").selectAll().where("integration_id", "=", integrationId), "integration_events", page, "desc").execute();
+}
