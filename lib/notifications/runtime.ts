@@ -5,10 +5,13 @@ import { defaultGuard } from "@/lib/outbound";
 import { createMailer, type Mailer } from "./channels/email";
 import type { SmsConfig } from "./channels/sms";
 import { NotificationWorker, type WorkerOptions } from "./worker";
+import { hostLimit } from "./worker-options";
 
 function mailerFromEnv(): Mailer | null {
   if (!env.SMTP_HOST) return null;
-  return createMailer({ host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM });
+  // One SMTP connection per delivery the worker lets run at once to the relay.
+  const connections = hostLimit("smtp", env.HELIOGRAPH_WORKER_HOST_CONCURRENCY);
+  return createMailer({ host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM, connections });
 }
 
 function smsFromEnv(): SmsConfig | null {

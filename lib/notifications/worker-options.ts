@@ -36,6 +36,9 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   coalesceMs: 3,
 };
 
+/** In-flight deliveries allowed to one destination; e-mail ("smtp") is one relay that takes at least 10 (the pool's connections). */
+export const hostLimit = (host: string, hostConcurrency: number): number => (host === "smtp" ? Math.max(hostConcurrency, 10) : hostConcurrency);
+
 /** Full jitter: a random delay up to the exponential cap, never sooner than the receiver's Retry-After. */
 export function backoffMs(attempts: number, retryAfterSeconds: number | null | undefined, o: Pick<WorkerOptions, "baseDelayMs" | "maxDelayMs">, random = Math.random): number {
   const cap = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));

@@ -17,7 +17,8 @@ import type { EventPayload } from "./payload";
 import * as q from "./queries";
 import { schedulerTick } from "./schedule";
 import { DELIVERY, VERIFY_EVENT } from "./status";
-import { backoffMs, DEFAULT_WORKER_OPTIONS, type WorkerOptions } from "./worker-options";
+import { HostQueues } from "./host-queues";
+import { backoffMs, DEFAULT_WORKER_OPTIONS, hostLimit, type WorkerOptions } from "./worker-options";
 
 export { backoffMs, type WorkerOptions } from "./worker-options";
 
@@ -47,12 +48,15 @@ export class NotificationWorker {
   readonly owner = `w-${randomUUID().slice(0, 8)}`;
   readonly options: WorkerOptions;
   private running = false;
+  private stopping = false;
   private loopDone: Promise<void> | null = null;
   private inFlight = 0;
-  private perHost = new Map<string, number>();
+  private readonly queues: HostQueues;
+  private asked = 0;
   private wake: (() => void) | null = null;
   private sent: { id: string; subscriberId: string }[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
   private scheduleTimer: NodeJS.Timeout | null = null;
   private rendered = new Map<string, Promise<RenderedEvent | null>>();
   private pages = new Map<string, { at: number; page: PageHead | undefined }>();
@@ -64,6 +68,7 @@ export class NotificationWorker {
     options: Partial<WorkerOptions> = {},
   ) {
     this.options = { ...DEFAULT_WORKER_OPTIONS, ...options };
+    this.queues = new HostQueues({ ...this.options, limit: (h) => hostLimit(h, this.options.hostConcurrency) });
   }
 
   private now = () => (this.d.now ?? Date.now)();
@@ -85,6 +90,7 @@ export class NotificationWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     this.loopDone = this.loop();
     const tick = () => {
       schedulerTick(this.d.db, this.now())
@@ -99,12 +105,20 @@ export class NotificationWorker {
     this.scheduleTimer.unref?.();
   }
 
-  /** Stops claiming, lets deliveries in flight finish and records them. */
+  /** Stops claiming, hands back what it claimed but did not start, lets deliveries in flight finish and records them. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     if (this.scheduleTimer) clearInterval(this.scheduleTimer);
     this.wake?.();
     await this.loopDone;
+    const unstarted = this.queues.drop().map((c) => c.delivery.id);
+    try {
+      await q.releaseClaims(this.d.db, unstarted, this.owner);
+    } catch (err) {
+      // Their lease runs out and any worker takes them.
+      log.error({ worker: this.owner, err: (err as Error).message, count: unstarted.length }, "handing back claimed deliveries failed");
+    }
     await Promise.allSettled([...this.tasks]);
     await this.flush();
   }
@@ -116,6 +130,7 @@ export class NotificationWorker {
     while (this.now() < until) {
       const n = await this.claimAndDispatch();
       total += n;
+      // With nothing in flight the queues are empty too: pump() starts at least one row of every waiting host.
       if (n === 0 && this.inFlight === 0) break;
       if (n === 0) await Promise.race([...this.tasks]);
     }
@@ -124,46 +139,49 @@ export class NotificationWorker {
     return total;
   }
 
-  private hostLimit(host: string): number {
-    return host === "smtp" ? Math.max(this.options.hostConcurrency, 10) : this.options.hostConcurrency;
+  /** Claims due rows into the host queues (a few rounds ahead of the sends) and starts what the limits allow. */
+  private async claimAndDispatch(): Promise<number> {
+    const o = this.options;
+    this.asked = Math.min(o.batchSize, o.concurrency + o.batchSize - this.inFlight - this.queues.queued);
+    if (this.asked <= 0) return 0;
+    const claimed = await q.claimDue(this.d.db, this.owner, this.now(), o.leaseMs, this.asked, (h) => this.queues.room(h), this.queues.full());
+    const at = this.now();
+    for (const c of claimed) this.queues.add(c, at);
+    this.pump();
+    return claimed.length;
   }
 
-  private async claimAndDispatch(): Promise<number> {
-    const free = this.options.concurrency - this.inFlight;
-    if (free <= 0) return 0;
-    const busy = [...this.perHost].filter(([h, n]) => n >= this.hostLimit(h)).map(([h]) => h);
-    const claimed = await q.claimDue(this.d.db, this.owner, this.now(), this.options.leaseMs, Math.min(free, this.options.batchSize), (h) => this.hostLimit(h) - (this.perHost.get(h) ?? 0), busy);
-    for (const c of claimed) {
-      const host = c.delivery.host;
-      this.inFlight++;
-      this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
-      const task = this.process(c).finally(() => {
-        this.inFlight--;
-        const left = (this.perHost.get(host) ?? 1) - 1;
-        if (left > 0) this.perHost.set(host, left);
-        else this.perHost.delete(host);
-        this.tasks.delete(task);
-        this.wake?.();
-      });
-      // process() records its own failures; this only keeps a stray rejection from ending the worker.
-      task.catch((err) => log.error({ worker: this.owner, err: (err as Error)?.message }, "delivery task failed"));
-      this.tasks.add(task);
-    }
-    return claimed.length;
+  private pump(): void {
+    if (this.stopping) return;
+    for (const c of this.queues.take(this.options.concurrency - this.inFlight, this.now())) this.launch(c);
+  }
+
+  private launch(c: q.Claimed): void {
+    const started = this.now();
+    this.inFlight++;
+    const task = this.process(c).finally(() => {
+      this.inFlight--;
+      this.queues.done(c.delivery.host, this.now() - started);
+      this.tasks.delete(task);
+      this.pump();
+      // Claim again only when a host is down to its last round (or all is done), not after every delivery.
+      if (this.queues.queued === 0 || this.queues.hungry()) this.wake?.();
+    });
+    // process() records its own failures; this only keeps a stray rejection from ending the worker.
+    task.catch((err) => log.error({ worker: this.owner, err: (err as Error)?.message }, "delivery task failed"));
+    this.tasks.add(task);
   }
 
   private async loop(): Promise<void> {
     while (this.running) {
       let n = 0;
-      let asked = 0;
       try {
-        asked = Math.min(this.options.concurrency - this.inFlight, this.options.batchSize);
         n = await this.claimAndDispatch();
       } catch (err) {
         log.error({ worker: this.owner, err: (err as Error).message }, "claiming deliveries failed");
       }
       // A full batch means more may be due: claim again at once. Otherwise sleep until a task ends or the poll interval.
-      if (n > 0 && n >= asked && this.options.concurrency - this.inFlight > 0) continue;
+      if (n > 0 && n >= this.asked && this.options.concurrency - this.inFlight > 0) continue;
       const woken = await new Promise<boolean>((resolve) => {
         const t = setTimeout(() => resolve(false), this.options.pollMs);
         this.wake = () => {
@@ -284,11 +302,16 @@ export class NotificationWorker {
     }
   }
 
-  private async flush(): Promise<void> {
+  /** Records the successes so far; resolves once every earlier flush is written too (drain and stop rely on it). */
+  private flush(): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     const batch = this.sent.splice(0);
-    if (batch.length === 0) return;
+    this.flushing = this.flushing.then(() => (batch.length > 0 ? this.writeSent(batch) : undefined));
+    return this.flushing;
+  }
+
+  private async writeSent(batch: { id: string; subscriberId: string }[]): Promise<void> {
     try {
       await q.markSent(this.d.db, batch.map((b) => b.id), [...new Set(batch.map((b) => b.subscriberId))], this.now());
     } catch (err) {

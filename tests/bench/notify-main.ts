@@ -126,7 +126,9 @@ async function main() {
   process.stdout.write(`[${STORE}] seeded ${N} × ${CHANNELS.length} subscribers in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
   const smtpPort = sinks.get("email")?.target ?? "25";
-  const worker = spawn(process.execPath, ["--import", "tsx", "lib/cli/worker.ts"], {
+  // BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+  const worker = spawn(process.execPath, [...prof, "--import", "tsx", "lib/cli/worker.ts"], {
     env: { ...process.env, SMTP_HOST: "127.0.0.1", SMTP_PORT: smtpPort, SMTP_FROM: "Bench <bench@bench.test>", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
