@@ -4,12 +4,13 @@ import { PRIVATE_HEADERS, privateCacheHeaders, publicCacheHeaders } from "@/lib/
 import { pageTag } from "@/lib/cache/tags";
 import { getReadyDb } from "@/lib/db";
 import { incidentOnPage } from "@/lib/public-page/incident";
+import { maintenanceOnPage } from "@/lib/public-page/maintenance";
 import { historyPageOf } from "@/lib/public-page/view";
 import { findPageById } from "@/lib/status-pages/queries";
 import { tenancyConfig } from "@/lib/tenancy/config";
-import { BASE_HEADER, DOMAIN_BASE, TENANCY_HEADERS } from "@/lib/tenancy/headers";
+import { BASE_HEADER, DOMAIN_BASE, LOCALE_HEADER, TENANCY_HEADERS } from "@/lib/tenancy/headers";
 import { tenantByDomain, tenantBySlug, type TenantPage } from "@/lib/tenancy/lookup";
-import { routeClassOf, strayQuery, type RouteClass } from "@/lib/tenancy/route-class";
+import { routeClassOf, strayQuery, visitorLocale, type RouteClass } from "@/lib/tenancy/route-class";
 import { internalPath, NOT_FOUND_PATH, planRequest, type TenancyConfig } from "@/lib/tenancy/route";
 import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
 import { log } from "@/lib/log";
@@ -43,6 +44,7 @@ async function routeStatus(request: NextRequest, tenant: TenantPage, route: Rout
     credentials = await pageCredentials(db, page);
   }
   if (route.name === "incident" && !(await incidentOnPage(db, tenant, rest.slice("/incidents/".length)))) return { status: 404 };
+  if (route.name === "maintenance" && !(await maintenanceOnPage(db, tenant, rest.slice("/maintenance/".length)))) return { status: 404 };
   if (route.name === "history" && historyPageOf(request.nextUrl.searchParams) === null) return { status: 404 };
   return { credentials };
 }
@@ -52,6 +54,7 @@ async function site(request: NextRequest, tenant: TenantPage, rest: string, base
   const url = request.nextUrl;
   // An empty header value would not reach the page, hence a word for "served at the custom domain's root".
   forwarded.set(BASE_HEADER, base === "" ? DOMAIN_BASE : base);
+  forwarded.set(LOCALE_HEADER, visitorLocale(url.searchParams, tenant.locale));
 
   if (tenant.isPrivate && route.keyExchange && request.method === "GET" && url.searchParams.has("key")) {
     // A shared link with ?key=: remember it in the access cookie and drop it from the address bar.
@@ -126,7 +129,8 @@ async function dispatch(request: NextRequest) {
       return notFound(request, forwarded);
     case "slug": {
       const tenant = await tenantBySlug(plan.slug);
-      if (!tenant) return notFound(request, forwarded);
+      // A badge sits in an <img>: its own route answers an unknown page with a grey "not found" badge, not HTML.
+      if (!tenant) return routeClassOf(plan.rest).name === "badge" ? NextResponse.next({ request: { headers: forwarded } }) : notFound(request, forwarded);
       if (plan.canonicalPath) return NextResponse.redirect(new URL(`${plan.canonicalPath}${url.search}`, request.url), 308);
       return site(request, tenant, plan.rest, `/${tenant.slug}`, forwarded, false);
     }

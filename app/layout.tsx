@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { THEME_SCRIPT } from "@/lib/theme/script";
+import { LOCALE_HEADER } from "@/lib/tenancy/headers";
+import { localeOf } from "@/lib/time/locale";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,13 +12,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // A status page's language, as proxy.ts resolved it (the visitor's ?lang or the page's locale); English elsewhere.
+  const lang = localeOf((await headers()).get(LOCALE_HEADER));
   return (
-    // The theme script sets data-theme on <html> before anything paints, hence the warning suppression.
-    <html lang="en" suppressHydrationWarning>
-      <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-      </head>
+    // next-themes' inline script (a status page's layout) sets data-theme on <html> before React hydrates.
+    <html lang={lang} suppressHydrationWarning>
       <body>{children}</body>
     </html>
   );

@@ -75,7 +75,7 @@ export const env = createEnv({
     /** memory (one instance), redis (default when REDIS_URL is set) or postgres (needs DATABASE_URL). */
     HELIOGRAPH_RATE_LIMIT_STORE: z.enum(["memory", "redis", "postgres"]).optional(),
     // Front cache (issue 7): expiry of unchanged entries, and the Redis key prefix shared by all instances.
-    /** Time-based refresh of cached public responses (explicit invalidation is immediate; also capped at midnight UTC). */
+    /** Time-based refresh of cached public responses (explicit invalidation is immediate; also capped at the next UTC quarter hour). */
     HELIOGRAPH_FRONT_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Prefix of the generation keys and pub/sub channel in Redis (one per deployment sharing a Redis). */
     HELIOGRAPH_REDIS_PREFIX: z.string().min(1).default("heliograph:"),

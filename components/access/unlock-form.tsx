@@ -1,7 +1,7 @@
 /** Asks for a page key or the page password; posts to <base>/access, which sets the access cookie. */
 export function UnlockForm({ pageName, base, next, denied }: { pageName: string; base: string; next: string; denied: boolean }) {
   return (
-    <section className="panel" aria-labelledby="unlock-title" style={{ maxWidth: "32rem" }}>
+    <section className="panel max-w-lg" aria-labelledby="unlock-title">
       <h1 id="unlock-title" className="page-title">
         {pageName} is private
       </h1>

@@ -1,34 +1,46 @@
 import { Fragment } from "react";
 import type { IncidentView } from "@/lib/incidents/types";
-import { hasComponentImpacts, impactHistory, impactText, incidentImpactStatus, severityLabel, updateStatusLabel } from "@/lib/public-page/view";
-import { severityToStatus, statusLabel } from "@/lib/status";
+import { hasComponentImpacts, impactHistory, incidentImpactStatus } from "@/lib/public-page/view";
+import { severityToStatus } from "@/lib/status";
+import { incidentStateLabel, severityLabel, statusLabel, updateStatusLabel } from "@/lib/status/labels";
 import { LocalTime } from "@/components/time/local-time";
 import { Markdown } from "@/components/markdown/markdown";
 import { StatusText } from "@/components/status/status-text";
+import { translator } from "@/lib/i18n";
+import type { PageLocale } from "@/lib/time/locale";
 
-export function SeverityPill({ incident }: { incident: IncidentView["incident"] }) {
-  return <span className={`pill s-${severityToStatus(incident.severity)}`}>{severityLabel(incident.severity)} severity</span>;
+/* Every word of the incident parts: lib/i18n messages, namespace `incident`. Every part takes the page's
+ * locale (or the visitor's ?lang) and defaults to English. */
+type L = { locale?: PageLocale };
+
+/** "API — Partial outage": the operator's name as written, the status in the locale. */
+const impactIn = (c: Pick<IncidentView["components"][number], "name" | "status">, locale: PageLocale) => `${c.name} — ${statusLabel(c.status, locale)}`;
+
+/** How bad, in the page's one vocabulary: a v1 severity reads as the status it causes ("Partial outage"). */
+export function SeverityPill({ incident, locale = "en" }: { incident: IncidentView["incident"] } & L) {
+  return <span className={`pill s-${severityToStatus(incident.severity)}`}>{severityLabel(incident.severity, locale)}</span>;
 }
 
-/** How bad: a v1 incident's severity; a v3 incident (no severity) its worst impact on this page. */
-export function IncidentPill({ view }: { view: IncidentView }) {
-  if (!hasComponentImpacts(view)) return <SeverityPill incident={view.incident} />;
+/** How bad: a v1 incident's severity; a v3 incident (no severity) its worst impact on this page. Never inside a heading. */
+export function IncidentPill({ view, locale = "en" }: { view: IncidentView } & L) {
+  if (!hasComponentImpacts(view)) return <SeverityPill incident={view.incident} locale={locale} />;
   if (view.components.length === 0) return null;
   const status = incidentImpactStatus(view);
-  return <span className={`pill s-${status}`}>{statusLabel(status)}</span>;
+  return <span className={`pill s-${status}`}>{statusLabel(status, locale)}</span>;
 }
 
 /** "Affected: API — Partial outage, Website — Degraded performance" (this page's components only). */
-export function AffectedComponents({ view }: { view: IncidentView }) {
+export function AffectedComponents({ view, locale = "en" }: { view: IncidentView } & L) {
+  const t = translator(locale, "incident");
   if (view.components.length === 0) return null;
   return (
-    <p className="meta break-words" data-affected>
-      Affected:{" "}
+    <p className="meta mt-1 mb-0 break-words" data-affected>
+      {t("affected")}{" "}
       {view.components.map((c, i) => (
         <Fragment key={c.id}>
           {i > 0 && ", "}
           <span data-component={c.id} data-status={c.status}>
-            {impactText(c)}
+            {impactIn(c, locale)}
           </span>
         </Fragment>
       ))}
@@ -36,58 +48,64 @@ export function AffectedComponents({ view }: { view: IncidentView }) {
   );
 }
 
-/** An unresolved incident on the page: name, how bad, affected components and its latest update. */
-export function ActiveIncident({ view, base }: { view: IncidentView; base: string }) {
+/** An unresolved incident on the page: name and how bad, then its latest update first, then what it affects. */
+export function ActiveIncident({ view, base, locale = "en" }: { view: IncidentView; base: string } & L) {
+  const t = translator(locale, "incident");
   const latest = view.updates[0];
   const status = incidentImpactStatus(view);
   return (
     <article className={`panel incident-active s-${status}`} aria-labelledby={`incident-${view.incident.id}`} data-incident={view.incident.id}>
-      <header>
-        <h3 id={`incident-${view.incident.id}`}>
+      <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <h3 id={`incident-${view.incident.id}`} className="min-w-0 break-words">
           <a href={`${base}/incidents/${view.incident.id}`}>{view.incident.name}</a>
-          <IncidentPill view={view} />
         </h3>
-        <AffectedComponents view={view} />
+        <IncidentPill view={view} locale={locale} />
       </header>
       {latest && (
-        <div>
-          <span className="update-status">{updateStatusLabel(latest.status)}</span>
-          <span className="meta">
-            <LocalTime ms={latest.public_incident_update_date} />
-          </span>
+        <div className="mt-2" aria-label={t("latest")} role="group">
+          <p className="m-0">
+            <span className="mr-1.5 font-bold text-title">{updateStatusLabel(latest.status, locale)}</span>
+            <span className="meta">
+              <LocalTime ms={latest.public_incident_update_date} />
+            </span>
+          </p>
           <Markdown text={latest.description} />
         </div>
       )}
+      <AffectedComponents view={view} locale={locale} />
     </article>
   );
 }
 
 /** One line for an incident in a list (past days, history). */
-export function IncidentLine({ view, base }: { view: IncidentView; base: string }) {
-  const latest = view.updates[0];
-  const resolved = view.incident.last_update_status === "RESOLVED";
+export function IncidentLine({ view, base, locale = "en" }: { view: IncidentView; base: string } & L) {
+  const t = translator(locale, "incident");
   return (
     <div data-incident={view.incident.id}>
-      <a href={`${base}/incidents/${view.incident.id}`}>{view.incident.name}</a>
-      <IncidentPill view={view} />
-      <p className="meta break-words" style={{ margin: 0 }}>
-        {resolved ? "Resolved" : `Ongoing · ${latest ? updateStatusLabel(latest.status) : ""}`} · started <LocalTime ms={view.incident.started_at} />
-        {view.components.length > 0 && <> · {view.components.map(impactText).join(", ")}</>}
+      <a href={`${base}/incidents/${view.incident.id}`} className="mr-1.5 break-words">
+        {view.incident.name}
+      </a>
+      <IncidentPill view={view} locale={locale} />
+      <p className="meta m-0 break-words">
+        {incidentStateLabel(view.incident.last_update_status, locale)} · {t("started")} <LocalTime ms={view.incident.started_at} />
+        {view.components.length > 0 && <> · {view.components.map((c) => impactIn(c, locale)).join(", ")}</>}
       </p>
     </div>
   );
 }
 
-/** Every update, newest first, with its status, time and rendered description. */
-export function IncidentTimeline({ view }: { view: IncidentView }) {
+/**
+ * Every update, newest first, with its status, time and rendered description. The dots are drawn on the
+ * timeline's own items only, so lists inside an update keep their bullets.
+ */
+export function IncidentTimeline({ view, locale = "en" }: { view: IncidentView } & L) {
+  const t = translator(locale, "incident");
   return (
-    <ol className="timeline" aria-label="Updates, newest first">
+    <ol className="timeline" aria-label={t("updates")}>
       {view.updates.map((u) => (
         <li key={u.id} data-update={u.id}>
-          <h3 style={{ margin: 0, fontSize: "1rem" }}>
-            <span className="update-status">{updateStatusLabel(u.status)}</span>
-          </h3>
-          <p className="meta" style={{ margin: "0 0 .25rem" }}>
+          <h3 className="m-0 text-base font-bold text-title">{updateStatusLabel(u.status, locale)}</h3>
+          <p className="meta mt-0 mb-1">
             <LocalTime ms={u.public_incident_update_date} />
           </p>
           <Markdown text={u.description} />
@@ -98,13 +116,13 @@ export function IncidentTimeline({ view }: { view: IncidentView }) {
 }
 
 /** Each affected component with its status in words and icon (the incident page). */
-export function AffectedList({ view }: { view: IncidentView }) {
+export function AffectedList({ view, locale = "en" }: { view: IncidentView } & L) {
   if (view.components.length === 0) return <>—</>;
   return (
     <ul className="m-0 list-none p-0">
       {view.components.map((c) => (
         <li key={c.id} data-component={c.id} className="break-words">
-          {c.name} — <StatusText status={c.status} />
+          {c.name} — <StatusText status={c.status} locale={locale} />
         </li>
       ))}
     </ul>
@@ -112,20 +130,21 @@ export function AffectedList({ view }: { view: IncidentView }) {
 }
 
 /** A v3 incident's impact windows in order: which component, how badly, from when to when. */
-export function ImpactHistory({ view }: { view: IncidentView }) {
+export function ImpactHistory({ view, locale = "en" }: { view: IncidentView } & L) {
+  const t = translator(locale, "incident");
   const stretches = impactHistory(view);
   if (stretches.length === 0) return null;
   return (
     <section aria-labelledby="impact-history">
       <h2 id="impact-history" className="section-title">
-        Impact over time
+        {t("impact")}
       </h2>
-      <ol className="panel list-none" aria-label="Impact windows, oldest first">
+      <ol className="panel list-none" aria-label={t("windows")}>
         {stretches.map((w) => (
-          <li key={w.id} data-impact={w.id} data-component={w.componentId} className="border-t border-(--hg-border) py-2 first:border-t-0 first:pt-0 last:pb-0">
-            <span className="break-words font-semibold">{w.name}</span> — <StatusText status={w.status} />
+          <li key={w.id} data-impact={w.id} data-component={w.componentId} className="border-t border-line py-2 first:border-t-0 first:pt-0 last:pb-0">
+            <span className="font-semibold break-words">{w.name}</span> — <StatusText status={w.status} locale={locale} />
             <span className="meta block">
-              <LocalTime ms={w.from} /> – {w.to === null ? "ongoing" : <LocalTime ms={w.to} />}
+              <LocalTime ms={w.from} /> – {w.to === null ? t("ongoing") : <LocalTime ms={w.to} />}
             </span>
           </li>
         ))}

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { startTransition, useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 import useSWR from "swr";
 import { summaryFingerprint } from "@/lib/statuspage-compat/fingerprint";
 import type { SpSummaryResponse } from "@/lib/statuspage-compat/schema";
@@ -18,8 +19,14 @@ export interface LiveRefreshProps {
   intervalMs: number;
 }
 
+/** Every word of the freshness line, in one place. */
+/* The line's words: lib/i18n messages, namespace `client` (components/i18n/client-messages.tsx). */
+
 async function fetchSummary(url: string): Promise<SpSummaryResponse> {
-  const res = await fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
+  const res = await fetch(url, {
+    headers: { accept: "application/json" },
+    credentials: "same-origin",
+  });
   if (!res.ok) throw new Error(`status ${res.status}`);
   return res.json();
 }
@@ -34,20 +41,41 @@ export function ago(ms: number): string {
   return h === 1 ? "1 hour ago" : `${h} hours ago`;
 }
 
+/** ago() in the page's language: the same steps, with ICU plurals. */
+function agoIn(
+  ms: number,
+  t: ReturnType<typeof useTranslations<"client">>,
+): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 5) return t("justNow");
+  if (s < 60) return t("secondsAgo", { count: s });
+  const m = Math.floor(s / 60);
+  if (m < 60) return t("minutesAgo", { count: m });
+  return t("hoursAgo", { count: Math.floor(m / 60) });
+}
+
 /**
  * Polls the page's JSON (every `intervalMs`, and when the tab regains focus). When what it shows has
  * changed, the server components re-render in place (router.refresh): banner, incidents and
  * maintenance update without a reload, and the page stays the one server-rendered truth.
  */
-export function LiveRefreshClient({ jsonUrl, fingerprint, renderedAt, renderedAtText, intervalMs }: LiveRefreshProps) {
+export function LiveRefreshClient({
+  jsonUrl,
+  fingerprint,
+  renderedAt,
+  renderedAtText,
+  intervalMs,
+}: LiveRefreshProps) {
   const router = useRouter();
+  const t = useTranslations("client");
   const asked = useRef<string | null>(null);
   const [checkedAt, setCheckedAt] = useState(renderedAt);
   const [now, setNow] = useState<number | null>(null);
   const { data, error } = useSWR(jsonUrl, fetchSummary, {
     refreshInterval: intervalMs,
     revalidateOnFocus: true,
-    revalidateOnMount: false,
+    // Checked once on load: cached HTML can be a few seconds old, and "Updated 1 minute ago" on arrival reads stale.
+    revalidateOnMount: true,
     focusThrottleInterval: Math.min(5000, intervalMs),
     dedupingInterval: Math.min(2000, intervalMs),
     onSuccess: () => setCheckedAt(Date.now()),
@@ -69,11 +97,17 @@ export function LiveRefreshClient({ jsonUrl, fingerprint, renderedAt, renderedAt
     return () => clearInterval(id);
   }, []);
 
-  const text = now === null ? `Updated ${renderedAtText}` : `Updated ${ago(now - checkedAt)}`;
+  const text =
+    now === null
+      ? `${t("updated")} ${renderedAtText}`
+      : `${t("updated")} ${agoIn(now - checkedAt, t)}`;
   return (
-    <p className="live-refresh" data-live-fingerprint={fingerprint} style={{ margin: ".5rem 0", fontSize: ".85rem", color: "var(--hg-muted, inherit)" }}>
+    <p
+      className="live-refresh mt-1.5 mb-0 text-sm"
+      data-live-fingerprint={fingerprint}
+    >
       <time dateTime={new Date(checkedAt).toISOString()}>{text}</time>
-      {error ? <span> · live updates paused, retrying</span> : null}
+      {error ? <span> · {t("paused")}</span> : null}
     </p>
   );
 }

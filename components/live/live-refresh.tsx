@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import type { PageSnapshot } from "@/lib/public-page/load";
-import { formatUtc } from "@/lib/public-page/view";
+import { formatDateTime, pageTimeStyle } from "@/lib/time/format";
 import { summaryFingerprint } from "@/lib/statuspage-compat/fingerprint";
 import { toSpSummary } from "@/lib/statuspage-compat/project";
 import { LiveRefreshClient } from "./live-refresh-client";
@@ -24,7 +24,7 @@ export function LiveRefresh({ snapshot, base }: LiveRefreshProps) {
       jsonUrl={`${base}/api/v2/summary.json`}
       fingerprint={fingerprint}
       renderedAt={snapshot.generatedAt}
-      renderedAtText={formatUtc(snapshot.generatedAt)}
+      renderedAtText={formatDateTime(snapshot.generatedAt, pageTimeStyle(snapshot.page))}
       intervalMs={env.HELIOGRAPH_LIVE_REFRESH_MS}
     />
   );

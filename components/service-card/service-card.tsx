@@ -1,8 +1,20 @@
 import type { ComponentSnapshot, EntrySnapshot } from "@/lib/public-page/load";
+import type { DayUptime } from "@/lib/uptime";
 import { StatusText } from "@/components/status/status-text";
 import { UptimeBars, UptimeFigure } from "@/components/uptime-bars/uptime-bars";
+import { translator } from "@/lib/i18n";
+import type { PageLocale } from "@/lib/time/locale";
 
 type IncidentNames = ReadonlyMap<string, string>;
+
+/* Every word of the cards: lib/i18n messages, namespace `bars`. */
+
+const observed = (days: DayUptime[]) => days.reduce((n, d) => n + d.observedMinutes, 0);
+
+function Figure({ c, locale }: { c: ComponentSnapshot; locale: PageLocale }) {
+  const label = translator(locale, "bars")("over", { name: c.name, count: c.days.length });
+  return <UptimeFigure value={c.uptime} label={label} days={c.days.length} observedMinutes={observed(c.days)} locale={locale} />;
+}
 
 function Description({ text, className = "mt-1 mb-0" }: { text: string | null; className?: string }) {
   if (!text) return null;
@@ -10,71 +22,76 @@ function Description({ text, className = "mt-1 mb-0" }: { text: string | null; c
 }
 
 /** One component (v1: a service): name, description, status now, 90-day uptime and its daily bars. */
-function ComponentRow({ component: c, incidentNames, headingId, level }: { component: ComponentSnapshot; incidentNames: IncidentNames; headingId?: string; level: 3 | 4 }) {
+function ComponentRow({ component: c, incidentNames, headingId, level, locale }: { component: ComponentSnapshot; incidentNames: IncidentNames; headingId?: string; level: 3 | 4; locale: PageLocale }) {
   const Heading = level === 3 ? "h3" : "h4";
   return (
     <>
-      <div className="service-row">
-        <Heading id={headingId} className="service-name min-w-0 break-words">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <Heading id={headingId} className="m-0 min-w-0 text-base font-semibold break-words text-title">
           {c.name}
         </Heading>
-        <span>
-          <StatusText status={c.status} /> · <UptimeFigure value={c.uptime} label={`for ${c.name} over 90 days`} />
+        <span className="flex flex-wrap items-baseline gap-x-2">
+          <StatusText status={c.status} locale={locale} />
+          <Figure c={c} locale={locale} />
         </span>
       </div>
       <Description text={c.description} />
-      <UptimeBars serviceName={c.name} days={c.days} incidentNames={incidentNames} />
+      <UptimeBars serviceName={c.name} days={c.days} incidentNames={incidentNames} locale={locale} />
     </>
   );
 }
 
 function Chevron() {
   return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-4 flex-none text-(--hg-muted) transition-transform group-open:rotate-90 motion-reduce:transition-none">
+    <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-4 flex-none text-muted transition-transform group-open:rotate-90 motion-reduce:transition-none">
       <path d="M7 4l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
+
+const CARD = "card mb-4 min-w-0 rounded-lg border border-line bg-card";
+const ROW = "service border-t border-line px-4 py-3.5 first:border-t-0 sm:px-5";
 
 /**
  * A top-level entry of the page. A group (v1: a card) is a native disclosure, open by default: its summary
  * carries the name, worst status and mean uptime, so it reads and toggles without JavaScript and with the
  * keyboard. A component outside any group is a card of its own.
  */
-export function ServiceCard({ entry, incidentNames }: { entry: EntrySnapshot; incidentNames: IncidentNames }) {
+export function ServiceCard({ entry, incidentNames, locale = "en" }: { entry: EntrySnapshot; incidentNames: IncidentNames; locale?: PageLocale }) {
   const headingId = `card-${entry.id}`;
   if (entry.kind === "component") {
     return (
-      <section className="card" aria-labelledby={headingId} data-component={entry.id} data-kind="component">
-        <ul className="services">
-          <li className="service" data-service={entry.id}>
-            <ComponentRow component={entry} incidentNames={incidentNames} headingId={headingId} level={3} />
+      <section className={CARD} aria-labelledby={headingId} data-component={entry.id} data-kind="component">
+        <ul className="services m-0 list-none p-0">
+          <li className={ROW} data-service={entry.id}>
+            <ComponentRow component={entry} incidentNames={incidentNames} headingId={headingId} level={3} locale={locale} />
           </li>
         </ul>
       </section>
     );
   }
   return (
-    <section className="card" aria-labelledby={headingId} data-card={entry.id} data-component={entry.id} data-kind="group">
+    <section className={CARD} aria-labelledby={headingId} data-card={entry.id} data-component={entry.id} data-kind="group">
       <details open className="group" data-group={entry.id}>
         {/* The summary's own border would double the card's while the group is closed. */}
-        <summary className="card-head cursor-pointer list-none [&::-webkit-details-marker]:hidden [details:not([open])>&]:border-b-0!">
-          <h3 id={headingId} className="flex min-w-0 items-center gap-2 break-words">
+        <summary className="card-head flex cursor-pointer list-none flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-line px-4 py-3.5 sm:px-5 [&::-webkit-details-marker]:hidden [details:not([open])>&]:border-b-0!">
+          <h3 id={headingId} className="m-0 flex min-w-0 items-center gap-2 text-[1.05rem] font-bold break-words text-title">
             <Chevron />
             <span className="min-w-0">{entry.name}</span>
           </h3>
-          <span>
-            <StatusText status={entry.status} /> · <UptimeFigure value={entry.uptime} label={`for ${entry.name} over 90 days`} />
+          <span className="flex flex-wrap items-baseline gap-x-2">
+            <StatusText status={entry.status} locale={locale} />
+            <Figure c={entry} locale={locale} />
           </span>
         </summary>
-        <Description text={entry.description} className="m-0 border-b border-(--hg-border) px-5 py-2" />
+        <Description text={entry.description} className="m-0 border-b border-line px-4 py-2 sm:px-5" />
         {entry.children.length === 0 ? (
-          <p className="muted m-0 px-5 py-3">No services in this group yet.</p>
+          <p className="muted m-0 px-4 py-3 sm:px-5">{translator(locale, "bars")("emptyGroup")}</p>
         ) : (
-          <ul className="services">
+          <ul className="services m-0 list-none p-0">
             {entry.children.map((c) => (
-              <li key={c.id} className="service" data-service={c.id} data-component={c.id}>
-                <ComponentRow component={c} incidentNames={incidentNames} level={4} />
+              <li key={c.id} className={ROW} data-service={c.id} data-component={c.id}>
+                <ComponentRow component={c} incidentNames={incidentNames} level={4} locale={locale} />
               </li>
             ))}
           </ul>

@@ -1,11 +1,13 @@
-import { statusLabel, type ServiceStatus } from "@/lib/status";
+import { statusLabel } from "@/lib/status/labels";
+import type { ServiceStatus } from "@/lib/status";
 import { StatusIcon } from "./status-icon";
+import type { PageLocale } from "@/lib/time/locale";
 
-export function StatusText({ status, className = "" }: { status: ServiceStatus; className?: string }) {
+export function StatusText({ status, className = "", locale = "en" }: { status: ServiceStatus; className?: string; locale?: PageLocale }) {
   return (
     <span className={`status-text s-${status} ${className}`} data-status={status}>
       <StatusIcon status={status} />
-      {statusLabel(status)}
+      {statusLabel(status, locale)}
     </span>
   );
 }

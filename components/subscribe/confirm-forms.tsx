@@ -6,13 +6,12 @@ import type { ScopeOption } from "@/lib/subscriptions/scope";
 import { ScopeChoices } from "./scope-choices";
 
 type Action<S> = (prev: S, form: FormData) => Promise<S>;
-const choice = { display: "flex", gap: ".4rem", alignItems: "center", margin: ".2rem 0" };
 
 function Result({ state, base }: { state: ConfirmState; base: string }) {
   if (state.kind === "confirmed")
     return (
       <p role="status">
-        You are subscribed. <a style={{ textDecoration: "underline" }} href={base || "/"}>Back to the status page</a>
+        You are subscribed. <a className="underline" href={base || "/"}>Back to the status page</a>
       </p>
     );
   if (state.kind === "invalid")
@@ -69,7 +68,7 @@ export function ManageForm(props: {
   if (state.kind === "unsubscribed")
     return (
       <p role="status">
-        You are unsubscribed and will get no more messages. <a style={{ textDecoration: "underline" }} href={`${props.base}/subscribe`}>Subscribe again</a>
+        You are unsubscribed and will get no more messages. <a className="underline" href={`${props.base}/subscribe`}>Subscribe again</a>
       </p>
     );
   const chosen = new Set(props.chosen ?? []);
@@ -80,7 +79,7 @@ export function ManageForm(props: {
         <p role="status">
           New signing secret — shown only now; deliveries from now on are signed with it:
           <br />
-          <code style={{ userSelect: "all", wordBreak: "break-all" }}>{state.secret}</code>
+          <code className="break-all select-all">{state.secret}</code>
         </p>
       )}
       {state.kind === "error" && (
@@ -90,12 +89,12 @@ export function ManageForm(props: {
       )}
       <form action={formAction}>
         <input type="hidden" name="token" value={props.token} />
-        <fieldset style={{ border: 0, padding: 0, margin: ".75rem 0" }}>
+        <fieldset className="my-3 border-0 p-0">
           <legend>What do you want to hear about?</legend>
-          <label style={choice}>
+          <label className="my-1 flex items-center gap-1.5">
             <input type="radio" name="scope" value="all" defaultChecked={props.chosen === null} /> Everything on this page
           </label>
-          <label style={choice}>
+          <label className="my-1 flex items-center gap-1.5">
             <input type="radio" name="scope" value="some" defaultChecked={props.chosen !== null} /> Only these:
           </label>
           <ScopeChoices options={props.services} chosen={chosen} indent />

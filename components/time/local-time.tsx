@@ -1,25 +1,28 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatUtc } from "@/lib/public-page/view";
+import { formatDate, formatDateTime } from "@/lib/time/format";
+import { usePageTime } from "./page-time";
 
 /**
- * A timestamp: the server writes UTC (readable without JavaScript); in the browser it switches to
- * the visitor's own zone, with the UTC time kept on hover.
+ * A timestamp: the server writes it in the page's zone with the zone's abbreviation (what visitors without
+ * JavaScript read); in the browser it switches to the visitor's own zone, again naming it, and keeps the
+ * page's time on hover.
  */
 export function LocalTime({ ms, dateOnly = false }: { ms: number; dateOnly?: boolean }) {
-  const utc = formatUtc(ms);
-  const [text, setText] = useState(dateOnly ? utc.split(",")[0] : utc);
+  const page = usePageTime();
+  const onPage = formatDateTime(ms, page);
+  const [text, setText] = useState(dateOnly ? formatDate(ms, page) : onPage);
   useEffect(() => {
-    const opts: Intl.DateTimeFormatOptions = dateOnly
-      ? { day: "numeric", month: "short", year: "numeric" }
-      : { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" };
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!zone || zone === page.zone) return;
+    const visitor = { zone, locale: page.locale };
     // Formatting in an effect (not during render) keeps the hydrated markup identical to the server's.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setText(new Intl.DateTimeFormat(undefined, opts).format(new Date(ms)));
-  }, [ms, dateOnly]);
+    setText(dateOnly ? formatDate(ms, visitor) : formatDateTime(ms, visitor));
+  }, [ms, dateOnly, page.zone, page.locale]);
   return (
-    <time dateTime={new Date(ms).toISOString()} title={utc}>
+    <time dateTime={new Date(ms).toISOString()} title={onPage}>
       {text}
     </time>
   );

@@ -2,13 +2,14 @@
 
 import { useEffect } from "react";
 
-/** Roving focus for every uptime bar list on the page: ←/→ move a day, Home/End jump to the ends. */
+/** Roving focus for every uptime bar list on the page: ←/→ move a day, Home/End jump to the ends of what is shown. */
 export function UptimeBarsKeys() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const bar = (e.target as HTMLElement | null)?.closest?.(".bars > li");
       if (!bar?.parentElement) return;
-      const bars = Array.from(bar.parentElement.children) as HTMLElement[];
+      // Narrow screens hide the oldest days (CSS): only the bars on screen take part.
+      const bars = (Array.from(bar.parentElement.children) as HTMLElement[]).filter((b) => b.getClientRects().length > 0);
       const i = bars.indexOf(bar as HTMLElement);
       const next = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: bars.length - 1 }[e.key];
       if (next === undefined || next < 0 || next >= bars.length) return;

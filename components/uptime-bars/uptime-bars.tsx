@@ -1,34 +1,69 @@
 import { barsHtml } from "@/lib/public-page/bars";
-import { formatUptime } from "@/lib/public-page/view";
+import { statusOrNoDataLabel } from "@/lib/status/labels";
+import { formatUptimeIn, translator } from "@/lib/i18n";
+import { formatDayKey } from "@/lib/time/format";
+import type { PageLocale } from "@/lib/time/locale";
 import type { DayUptime } from "@/lib/uptime";
 
+/* Every word of the bars, their legend and the uptime figure: lib/i18n messages, namespace `bars`. */
+
 /**
- * 90 daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched.
- * One tab stop per service (today's bar); arrow keys move between days (UptimeBarsKeys). Each bar
- * is one element with one copy of its label: visually hidden, shown as the tooltip on hover and focus.
+ * The widths at which the bars show fewer days (a container query on the card, globals.css): the HTML
+ * always carries every day, so the cached page is the same for every visitor; today is always shown.
  */
-export function UptimeBars({ serviceName, days, incidentNames }: { serviceName: string; days: DayUptime[]; incidentNames: ReadonlyMap<string, string> }) {
+export const BAR_PERIODS = [30, 60, 90] as const;
+
+/**
+ * Daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched. One tab stop
+ * per component (today's bar); arrow keys move between days (UptimeBarsKeys). Each bar is one element
+ * with one copy of its label: visually hidden, shown as the tooltip on hover and focus. Below: the period
+ * the bars cover and its first day, "Today" at the right end.
+ */
+export function UptimeBars({ serviceName, days, incidentNames, locale = "en" }: { serviceName: string; days: DayUptime[]; incidentNames: ReadonlyMap<string, string>; locale?: PageLocale }) {
+  const t = translator(locale, "bars");
+  const periods: number[] = [...BAR_PERIODS.filter((n) => n < days.length), days.length];
   return (
-    <>
-      {/* 90 bars of at least 2px need 358px with 2px gaps, more than a phone leaves them: 1px gaps there. */}
-      <ol
-        className="bars max-sm:gap-px!"
-        aria-label={`${serviceName}: daily uptime over the last ${days.length} days, oldest first. Use the arrow keys to move between days.`}
-        dangerouslySetInnerHTML={{ __html: barsHtml(days, incidentNames) }}
-      />
-      <div className="bars-legend" aria-hidden="true">
-        <span>{days.length} days ago</span>
-        <span>Today</span>
+    <div className="@container/bars">
+      <ol className="bars" aria-label={t("bars", { name: serviceName, count: days.length })} dangerouslySetInnerHTML={{ __html: barsHtml(days, incidentNames, locale) }} />
+      <div className="flex justify-between gap-2 text-xs text-muted" aria-hidden="true">
+        {periods.map((n, i) => (
+          <span key={n} data-period={n} data-period-last={i === periods.length - 1 || undefined}>
+            {t("period", { count: n })} · {formatDayKey(days[days.length - n].day, locale)}
+          </span>
+        ))}
+        <span>{t("today")}</span>
       </div>
-    </>
+    </div>
   );
 }
 
-export function UptimeFigure({ value, label }: { value: number | null; label: string }) {
+/** The uptime figure with its period; "No data yet" for a component observed for less than a day. */
+export function UptimeFigure({ value, label, days = 90, observedMinutes, locale = "en" }: { value: number | null; label: string; days?: number; observedMinutes?: number; locale?: PageLocale }) {
+  const t = translator(locale, "bars");
+  const fresh = value === null || (observedMinutes !== undefined && observedMinutes < 1440);
   return (
-    <span className="meta">
-      {value === null ? "No uptime data yet" : `${formatUptime(value)} uptime`}
-      <span className="sr-only"> {label}</span>
+    <span className="meta whitespace-nowrap" data-uptime>
+      {fresh ? statusOrNoDataLabel("NO_DATA", locale) : t("uptime", { value: formatUptimeIn(value, locale), count: days })}
+      <span className="sr-only"> {fresh ? `${label}: ${t("noDataWhy")}` : label}</span>
     </span>
+  );
+}
+
+/** Once above the components: what each colour means, and how to read a bar. */
+export function BarsLegend({ locale = "en" }: { locale?: PageLocale }) {
+  const t = translator(locale, "bars");
+  const keys = ["OPERATIONAL", "DEGRADED_PERFORMANCE", "PARTIAL_OUTAGE", "MAJOR_OUTAGE", "UNDER_MAINTENANCE", "NO_DATA"] as const;
+  return (
+    <div className="mb-3 text-xs text-muted" role="group" aria-label={t("legend")}>
+      <ul className="m-0 flex list-none flex-wrap gap-x-3 gap-y-1 p-0">
+        {keys.map((k) => (
+          <li key={k} className={`s-${k} inline-flex items-center gap-1`} data-legend={k}>
+            <span className={`inline-block h-3 w-1.5 rounded-[2px] ${k === "NO_DATA" ? "border border-nodata" : "bg-status"}`} aria-hidden="true" />
+            {statusOrNoDataLabel(k, locale)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 mb-0">{t("oneDay")}</p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ChannelType } from "@/lib/notifications/channels";
+import type { PageLocale } from "@/lib/time/locale";
 
 /*
  * Row types, shared by SQLite and PostgreSQL. Conventions that keep one set of queries for both:
@@ -72,6 +73,10 @@ export interface StatusPagesTable {
   footer_text: ColumnType<string | null, string | null | undefined, string | null>;
   google_analytics_tag: ColumnType<string | null, string | null | undefined, string | null>;
   allow_indexing: ColumnType<Bool, Bool | undefined, Bool>;
+  /** IANA zone the page's days and printed times follow (default UTC) */
+  timezone: ColumnType<string, string | undefined, string>;
+  /** locale of Heliograph's own words on the page and in its messages (default en) */
+  locale: ColumnType<PageLocale, PageLocale | undefined, PageLocale>;
   created_at: number;
   updated_at: number;
 }
@@ -148,6 +153,8 @@ export interface IncidentsTable {
   /** who last changed the impact (v1 severity or services, v3 impact windows) */
   impact_actor_type: ColumnType<ActorType | null, ActorType | null | undefined, ActorType | null>;
   impact_actor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when anyone but the automation first wrote to it (created it, posted, changed impacts): humans own it since */
+  humans_since: ColumnType<number | null, number | null | undefined, number | null>;
   name: string;
   severity: Severity;
   /** Denormalized from the updates in the same transaction, so "unresolved" is an indexed query. */
@@ -235,7 +242,7 @@ export interface SubscriberServicesTable {
   service_id: string;
 }
 
-export type EventKind = "incident.update" | "component.update" | "maintenance.start" | "maintenance.end" | "maintenance.reminder" | "subscription.verify";
+export type EventKind = "incident.update" | "component.update" | "maintenance.start" | "maintenance.end" | "maintenance.reminder" | "maintenance.update" | "subscription.verify";
 
 export interface NotificationEventsTable {
   id: string;
@@ -351,3 +358,65 @@ export interface Database {
 
 export type MaintenanceOccurrence = Selectable<MaintenanceOccurrencesTable>;
 export type MaintenanceUpdate = Selectable<MaintenanceUpdatesTable>;
+
+/* Automation rules, per-check triggers and their alert state (migration 009). */
+/** DEFAULT: an integration's default target (integrations.default_rule_id), on its v3 page like a RULE */
+export type AutomationKind = "RULE" | "CHECK" | "DEFAULT";
+
+export interface AutomationRulesTable {
+  id: string;
+  account_id: string;
+  kind: AutomationKind;
+  /** a RULE's v3 page; null for a CHECK */
+  status_page_id: string | null;
+  /** a CHECK's vendor check id; null for a RULE */
+  check_id: string | null;
+  /** a CHECK's v1 service; null for a RULE */
+  service_id: string | null;
+  name: string;
+  enabled: Bool;
+  first_update: string;
+  last_update: string;
+  notify_subscribers: Bool;
+  cool_down_minutes: number;
+  /** opens only once its alert has been firing this many minutes (0: at once) */
+  open_after_minutes: ColumnType<number, number | undefined, number>;
+  /** JSON string[] */
+  tags: string;
+  /** the open incident the rule manages (claimed only while null) */
+  incident_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** when the automation last resolved the rule's incident (cool-down) */
+  last_resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AutomationRuleComponentsTable {
+  id: string;
+  rule_id: string;
+  component_id: string;
+  target_impact: ImpactStatus;
+  position: number;
+}
+
+export interface AutomationAlertsTable {
+  rule_id: string;
+  dedup_key: string;
+  incident_id: string | null;
+  firing: Bool;
+  /** the payload's time of its latest failure, of its latest recovery */
+  fired_at: number | null;
+  resolved_at: number | null;
+  updated_at: number;
+}
+
+// Merged into Database above.
+export interface Database {
+  automation_rules: AutomationRulesTable;
+  automation_rule_components: AutomationRuleComponentsTable;
+  automation_alerts: AutomationAlertsTable;
+}
+
+export type AutomationRule = Selectable<AutomationRulesTable>;
+export type AutomationRuleComponent = Selectable<AutomationRuleComponentsTable>;
+export type AutomationAlert = Selectable<AutomationAlertsTable>;

@@ -1,17 +1,27 @@
 import type { Theme } from "@/lib/db/types";
 import { escapeHtml } from "@/lib/feeds/build";
 import type { PageSnapshot } from "@/lib/public-page/load";
-import { formatUtc, incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
-import { pageBannerText, type ServiceStatus } from "@/lib/status";
+import { incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
+import { formatDateTime, pageTimeStyle } from "@/lib/time/format";
+import type { ServiceStatus } from "@/lib/status";
+import { pageBannerText } from "@/lib/status/labels";
 import { incidentUrl } from "@/lib/statuspage-compat/project";
 import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import type { ThemePalette } from "@/lib/theme/palette";
 
 /**
  * The frameable widget (/<slug>/embed): status, open incidents, maintenance in progress and a link
- * to the page. Plain HTML and CSS, no script; a meta refresh keeps an open frame current.
+ * to the page. Plain HTML and CSS, no script. It has no meta refresh: a timed refresh is a WCAG 2.2.1/3.2.5
+ * failure (axe "meta-refresh", critical) that moves a screen reader's focus back to the top every minute;
+ * a frame is current when its host page loads, and sites that want it live use embed.js.
+ *
+ * Its CSS is not Tailwind's on purpose: the widget's CSP (`default-src 'none'; style-src 'unsafe-inline'`)
+ * cannot load the app's stylesheet, and inlining that stylesheet would put all of it into every widget
+ * answer (see docs/status-page.md for the measured sizes), for the ~1 KB this document needs.
  */
-export const WIDGET_REFRESH_SECONDS = 60;
+
+/** Every word of the widget, in one place. */
+const TEXT = { updated: "Updated", view: "View status page →", maintenance: "Maintenance in progress until", list: "Current incidents and maintenance" } as const;
 
 export type WidgetTheme = "light" | "dark" | "auto";
 
@@ -47,29 +57,30 @@ const color = (s: ServiceStatus) => `var(--${s.toLowerCase()})`;
 /** The widget document; every page-supplied text is escaped. */
 export function renderWidget(snap: PageSnapshot, pageUrl: string, theme: WidgetTheme): string {
   const { page } = snap;
+  const style = pageTimeStyle(page);
   const now = snap.generatedAt;
   const open = snap.incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
-  const active = snap.maintenance.filter((m) => m.startsAt <= now && now < m.endsAt);
+  const active = snap.maintenance.filter((m) => m.status === "IN_PROGRESS" || m.status === "VERIFYING");
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}" target="_blank" rel="noopener">${text}</a>`;
   const items = [
     ...open.map((v) => {
       const latest = v.updates[0];
-      const when = latest ? ` · <time datetime="${new Date(latest.public_incident_update_date).toISOString()}">${formatUtc(latest.public_incident_update_date)}</time>` : "";
+      const when = latest ? ` · <time datetime="${new Date(latest.public_incident_update_date).toISOString()}">${formatDateTime(latest.public_incident_update_date, style)}</time>` : "";
       return `<li><span class="dot" style="color:${color(incidentImpactStatus(v))};display:inline-block;width:8px;height:8px"></span> ${link(incidentUrl({ pageUrl }, v.incident.id), escapeHtml(v.incident.name))}<div class="meta">${updateStatusLabel(v.incident.last_update_status)}${when}</div></li>`;
     }),
     ...active.map(
       (m) =>
-        `<li><span class="dot" style="color:${color("UNDER_MAINTENANCE")};display:inline-block;width:8px;height:8px"></span> ${escapeHtml(m.name)}<div class="meta">Maintenance in progress until ${formatUtc(m.endsAt)}</div></li>`,
+        `<li><span class="dot" style="color:${color("UNDER_MAINTENANCE")};display:inline-block;width:8px;height:8px"></span> ${escapeHtml(m.name)}<div class="meta">${TEXT.maintenance} ${formatDateTime(m.endsAt, style)}</div></li>`,
     ),
   ];
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta http-equiv="refresh" content="${WIDGET_REFRESH_SECONDS}"><meta name="robots" content="noindex">` +
+    `<meta name="robots" content="noindex">` +
     `<title>${escapeHtml(page.name)} status</title><style>${themeCss(page.theme_colors, theme)}${CSS}</style></head>` +
     `<body><main><h1>${link(pageUrl, escapeHtml(page.name))}</h1>` +
     `<p class="status" role="status" style="color:${color(snap.status)}"><span class="dot"></span><span style="color:var(--fg)">${pageBannerText(snap.status)}</span></p>` +
-    (items.length ? `<ul aria-label="Current incidents and maintenance">${items.join("")}</ul>` : "") +
-    `<footer><span>Updated ${formatUtc(now)}</span>${link(pageUrl, "View status page →")}</footer></main></body></html>`
+    (items.length ? `<ul aria-label="${TEXT.list}">${items.join("")}</ul>` : "") +
+    `<footer><span>${TEXT.updated} ${formatDateTime(now, style)}</span>${link(pageUrl, TEXT.view)}</footer></main></body></html>`
   );
 }
 

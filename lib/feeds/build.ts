@@ -5,6 +5,7 @@ import { impactText, incidentImpactStatus, updateStatusLabel } from "@/lib/publi
 import { toIso } from "@/lib/db/time";
 import { incidentUrl, lastChange, occurrenceId } from "@/lib/statuspage-compat/project";
 import { feedText } from "@/lib/feeds/text";
+import { formatDateTime, formatRange, pageTimeStyle, type TimeStyle } from "@/lib/time/format";
 
 export type FeedFormat = "rss" | "atom";
 
@@ -33,7 +34,10 @@ interface Entry {
   html: string;
 }
 
-function incidentEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
+// Readers date entries in their own zone; the texts say the page's time, named ("23:05 GMT+9").
+const timeHtml = (ms: number, text: string) => `<time datetime="${toIso(ms)}">${escapeHtml(text)}</time>`;
+
+function incidentEntries(snap: PageSnapshot, ctx: FeedContext, style: TimeStyle): Entry[] {
   const onThisPage = new Set(snap.components.map((c) => c.id));
   return snap.incidents.flatMap((view) => {
     const { incident, updates } = view;
@@ -49,17 +53,17 @@ function incidentEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
       date: u.public_incident_update_date,
       summary: `${updateStatusLabel(u.status)} · ${impact}${affected ? ` · ${affected}` : ""}`,
       html:
-        `<p><strong>${updateStatusLabel(u.status)}</strong> · ${escapeHtml(impact)}</p>` +
+        `<p><strong>${updateStatusLabel(u.status)}</strong> · ${escapeHtml(impact)} · ${timeHtml(u.public_incident_update_date, formatDateTime(u.public_incident_update_date, style))}</p>` +
         ctx.renderMarkdown(u.description) +
         (affected ? `<p>Affected: ${escapeHtml(affected)}</p>` : ""),
     }));
   });
 }
 
-function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
+function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext, style: TimeStyle): Entry[] {
   const names = new Map(snap.components.map((c) => [c.id, c.name]));
   return snap.maintenance.map((m) => {
-    const when = `${toIso(m.startsAt)} – ${toIso(m.endsAt)} (UTC)`;
+    const when = formatRange(m.startsAt, m.endsAt, style);
     const affected = !m.showAffectedServices ? "" : m.serviceIds === "ALL" ? "All services" : m.serviceIds.flatMap((id) => names.get(id) ?? []).join(", ");
     return {
       title: `Scheduled maintenance: ${m.name}`,
@@ -69,7 +73,7 @@ function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
       date: m.startsAt <= snap.generatedAt ? m.startsAt : m.updatedAt,
       summary: when,
       html:
-        `<p><strong>Scheduled maintenance</strong> · <time datetime="${toIso(m.startsAt)}">${when}</time></p>` +
+        `<p><strong>Scheduled maintenance</strong> · ${timeHtml(m.startsAt, when)}</p>` +
         (m.description ? ctx.renderMarkdown(m.description) : "") +
         (affected ? `<p>Affected: ${escapeHtml(affected)}</p>` : ""),
     };
@@ -84,7 +88,8 @@ function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext): Entry[] {
  */
 export function buildFeed(snap: PageSnapshot, ctx: FeedContext, format: FeedFormat): string {
   const { page } = snap;
-  const entries = [...incidentEntries(snap, ctx), ...maintenanceEntries(snap, ctx)]
+  const style = pageTimeStyle(page);
+  const entries = [...incidentEntries(snap, ctx, style), ...maintenanceEntries(snap, ctx, style)]
     .sort((a, b) => b.date - a.date || (a.id < b.id ? -1 : 1))
     .slice(0, MAX_ENTRIES);
   const description = { text: page.description ?? `Incidents and maintenance of ${page.name}` };
@@ -96,7 +101,7 @@ export function buildFeed(snap: PageSnapshot, ctx: FeedContext, format: FeedForm
     link: ctx.pageUrl,
     updated: new Date(lastChange(snap)),
     generator: "Heliograph",
-    language: "en",
+    language: style.locale,
     feedLinks: { rss: `${ctx.pageUrl}/feed.rss`, atom: `${ctx.pageUrl}/feed.atom` },
     author: { name: feedText({ text: page.name }, "text"), link: ctx.pageUrl },
     copyright: feedText({ text: page.name }, "text"),

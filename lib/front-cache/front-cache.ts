@@ -22,7 +22,7 @@ export interface FrontCacheOptions {
   trustProxy?: boolean;
   /** routing as proxy.ts does it: query parameters a route never reads are dropped before keying (off when unset) */
   tenancy?: TenancyConfig;
-  /** time-based expiry (also capped at the next midnight UTC, so uptime bars roll over) */
+  /** time-based expiry (also capped at the next UTC quarter hour, when some page's day may roll over) */
   ttlMs?: number;
   /** how long past expiry an unchanged entry is still served while one refresh runs */
   staleMs?: number;
@@ -55,7 +55,7 @@ const isLoopback = (req: IncomingMessage) => {
 };
 
 const STALE_HEADERS = ["warning", '110 - "Response is Stale"', "x-heliograph-cache", "STALE"];
-const DAY = 86_400_000;
+const QUARTER_HOUR = 900_000;
 
 export class FrontCache {
   readonly lru: EntryLru;
@@ -227,7 +227,8 @@ export class FrontCache {
     }
     if (cap.mode !== "buffer" || !cap.finished) return this.failed(key);
     const now = Date.now();
-    const freshUntil = Math.min(now + this.opts.ttlMs, (Math.floor(now / DAY) + 1) * DAY);
+    // Pages roll their days over at midnight in their own zone, and every zone's midnight is a UTC quarter hour.
+    const freshUntil = Math.min(now + this.opts.ttlMs, (Math.floor(now / QUARTER_HOUR) + 1) * QUARTER_HOUR);
     const overtaken = () => this.opts.generations().latest(tags) > flight.snapshot;
     const entry = await buildEntry({
       compress: !overtaken(),

@@ -8,6 +8,7 @@ import { pageBannerText, statusLabel } from "@/lib/status";
 import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import { IncidentOgImage, OG_SIZE, PageOgImage, type OgFrame } from "./images";
 import { fetchLogo } from "./logo";
+import { formatDateTime, pageTimeStyle } from "@/lib/time/format";
 
 /** "status.acme.com" or "example.com/acme": the address without its scheme. */
 export const displayAddress = (pageUrl: string) => pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
@@ -37,8 +38,7 @@ export async function incidentImageElement(page: StatusPage, view: IncidentView,
   const frame = await frameOf(page, pageUrl);
   const latest = view.updates[0];
   const resolved = view.incident.last_update_status === "RESOLVED";
-  const at = new Date(latest?.public_incident_update_date ?? view.incident.started_at);
-  const updatedAt = `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const updatedAt = formatDateTime(latest?.public_incident_update_date ?? view.incident.started_at, pageTimeStyle(page));
   return (
     <IncidentOgImage
       {...frame}

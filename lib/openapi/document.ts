@@ -15,6 +15,8 @@ import { apiKeyPaths } from "./api-keys";
 import { maintenanceOccurrencePaths } from "./maintenance-occurrences";
 import { v3PagePaths } from "./v3-pages";
 import { v3IncidentPaths } from "./v3-incidents";
+import { automationPaths } from "./automation";
+import { integrationPaths } from "./integrations";
 
 const P = "Status pages";
 const S = "Services";
@@ -103,6 +105,8 @@ const paths: ZodOpenApiPathsObject = {
     get: op({ id: "getCurrentActor", summary: "Who is calling: the API key (Heliograph has no user logins)", tag: A, ok: [200, ApiKeyActor, "The key"], errors: [] }),
   },
   ...v3PagePaths,
+  ...automationPaths,
+  ...integrationPaths,
 };
 
 let cached: ReturnType<typeof createDocument> | undefined;

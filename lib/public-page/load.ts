@@ -4,13 +4,14 @@ import type { StatusPage } from "@/lib/db/types";
 import { listIncidentsForScope } from "@/lib/incidents/queries";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import { listWindowsForPage } from "@/lib/maintenance/service";
-import { maintenanceOccurrences, type PageMaintenance } from "./maintenance";
+import { loadPageMaintenance, maintenanceSpansOf, type PageMaintenance } from "./maintenance";
 import { loadPageStructure, type ShownComponent } from "@/lib/components/structure";
 import { serviceStatusAt, worstStatus, type IncidentSpan, type MaintenanceSpan, type ServiceStatus } from "@/lib/status";
 import { openIntervalsFromUpdates } from "@/lib/status/intervals";
 import { dailyUptime, groupDays, meanUptime, overallUptime, type DayUptime } from "@/lib/uptime";
 import type { IncidentView } from "@/lib/incidents/types";
 import { postedTimeline } from "@/lib/incidents/derive";
+import { zoneOf } from "@/lib/time/zone";
 import { onPage } from "./view";
 
 const DAY = 86_400_000;
@@ -35,7 +36,7 @@ export interface PageSnapshot {
   entries: EntrySnapshot[];
   /** every component shown, each once, in display order */
   components: ComponentSnapshot[];
-  /** unresolved incidents and those resolved in the last 90 days, newest first */
+  /** unresolved incidents and those resolved in the last `days` (90) days, newest first */
   incidents: IncidentView[];
   maintenance: PageMaintenance[];
   generatedAt: number;
@@ -55,7 +56,7 @@ export function incidentSpan(v: IncidentView): IncidentSpan {
 }
 
 export function maintenanceSpans(maintenance: PageMaintenance[]): MaintenanceSpan[] {
-  return maintenance.map((m) => ({ id: m.id, serviceIds: m.serviceIds, startsAt: m.startsAt, endsAt: m.endsAt }));
+  return maintenanceSpansOf(maintenance);
 }
 
 /**
@@ -63,17 +64,20 @@ export function maintenanceSpans(maintenance: PageMaintenance[]): MaintenanceSpa
  * uptime functions, the same way for v1 and v3 pages. The public page, its JSON, badges and feeds all
  * start from this snapshot.
  */
-export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now()): Promise<PageSnapshot> {
+export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(), { days: dayCount = 90 }: { days?: number } = {}): Promise<PageSnapshot> {
   const structure = await loadPageStructure(db, page);
-  const [incidentRows, windows] = await Promise.all([listIncidentsForScope(db, structure.scope, now - 91 * DAY), listWindowsForPage(db, page.account_id, page.id)]);
+  const zone = zoneOf(page.timezone);
+  // A day of margin: the oldest local day may begin up to 14 h before `now - days` UTC days.
+  const since = now - (dayCount + 1) * DAY;
+  const [incidentRows, windows] = await Promise.all([listIncidentsForScope(db, structure.scope, since), listWindowsForPage(db, page.account_id, page.id)]);
   const shownIds = new Set(structure.components.map((c) => c.id));
   const incidents = (await loadIncidentViews(db, incidentRows)).map((v) => onPage(v, shownIds));
   const spans = incidents.map(incidentSpan);
-  const maintenance = maintenanceOccurrences(windows, now - 91 * DAY, now + 60 * DAY);
+  const maintenance = await loadPageMaintenance(db, windows, since, now + 60 * DAY, now);
   const mSpans = maintenanceSpans(maintenance);
 
   const snapshotOf = (c: ShownComponent): ComponentSnapshot => {
-    const days = dailyUptime({ serviceId: c.id, serviceCreatedAt: c.createdAt, incidents: spans, maintenance: mSpans, now });
+    const days = dailyUptime({ serviceId: c.id, serviceCreatedAt: c.createdAt, incidents: spans, maintenance: mSpans, now, days: dayCount, zone });
     return { ...c, status: serviceStatusAt(c.id, spans, mSpans, now), uptime: overallUptime(days), days };
   };
   const components = structure.components.map(snapshotOf);

@@ -7,7 +7,8 @@ import type { StatusPage } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { findPageBySlug } from "@/lib/status-pages/queries";
 import { pageAddress, validBase, type SiteBase } from "@/lib/tenancy/address";
-import { BASE_HEADER } from "@/lib/tenancy/headers";
+import { BASE_HEADER, LOCALE_HEADER } from "@/lib/tenancy/headers";
+import { isPageLocale, localeOf, type PageLocale } from "@/lib/time/locale";
 import { SLUG_PATTERN } from "@/lib/tenancy/route";
 
 export interface Site {
@@ -18,6 +19,8 @@ export interface Site {
   address: string;
   /** false for a private page the visitor has not unlocked */
   access: boolean;
+  /** Heliograph's words: the visitor's allow-listed ?lang= (resolved by proxy.ts), else the page's locale (loadSite always sets it) */
+  locale?: PageLocale;
 }
 
 /**
@@ -37,5 +40,9 @@ export const loadSite = cache(async (slug: string): Promise<Site | null> => {
     base: validBase(h.get(BASE_HEADER), page),
     address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL),
     access,
+    locale: siteLocale(h.get(LOCALE_HEADER), page.locale),
   };
 });
+
+/** The header is set by proxy.ts (deleted from incoming requests); an absent or unknown value means the page's own. */
+export const siteLocale = (header: string | null, pageLocale: string): PageLocale => (header && isPageLocale(header) ? header : localeOf(pageLocale));

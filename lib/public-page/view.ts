@@ -1,7 +1,9 @@
-import type { Severity, UpdateStatus } from "@/lib/db/types";
 import type { AffectedComponent, IncidentView } from "@/lib/incidents/types";
 import { severityToStatus, statusLabel, worstStatus, type ServiceStatus } from "@/lib/status";
+import { statusOrNoDataLabel } from "@/lib/status/labels";
 import type { DayUptime } from "@/lib/uptime";
+import { lastDays, monthsBack } from "@/lib/time/days";
+import { formatDateTime, formatDayKey, formatMonthKey, UTC_STYLE } from "@/lib/time/format";
 
 /** Pure formatting and grouping for the public pages (unit-tested in tests/unit/public-page). */
 export const DAY_MS = 86_400_000;
@@ -13,8 +15,8 @@ export function formatUptime(v: number | null): string {
   return `${(Math.floor(v * 100) / 100).toFixed(2)}%`;
 }
 
-const SEVERITY_LABELS: Record<Severity, string> = { CRITICAL: "Critical", MAJOR: "Major", MEDIUM: "Medium", MINOR: "Minor" };
-export const severityLabel = (s: Severity) => SEVERITY_LABELS[s];
+// The words for states live in one module (lib/status/labels.ts); re-exported for the callers of this one.
+export { severityLabel, updateStatusLabel } from "@/lib/status/labels";
 
 /** A v3 incident (a page's own) has no severity: what it does is said per component, over time. */
 export const hasComponentImpacts = (view: Pick<IncidentView, "incident" | "impacts">) => view.incident.status_page_id !== null || view.impacts.length > 0;
@@ -49,23 +51,13 @@ export function impactHistory(view: Pick<IncidentView, "impacts" | "components">
     .sort((a, b) => a.from - b.from || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
 }
 
-const UPDATE_LABELS: Record<UpdateStatus, string> = { INVESTIGATING: "Investigating", IDENTIFIED: "Identified", MONITORING: "Monitoring", RESOLVED: "Resolved" };
-export const updateStatusLabel = (s: UpdateStatus) => UPDATE_LABELS[s];
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "20 Nov 2026, 14:05 UTC": what visitors without JavaScript read; a client component swaps in local time. */
-export function formatUtc(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()].slice(0, 3)} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-}
+/** "20 Nov 2026, 14:05 UTC" (lib/time/format prints in a page's zone: `formatDateTime(ms, pageTimeStyle(page))`). */
+export const formatUtc = (ms: number): string => formatDateTime(ms, UTC_STYLE);
 
 /** "20 November 2026" for a YYYY-MM-DD day. */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
+export const formatDay = (day: string): string => formatDayKey(day);
 
 export function formatDuration(seconds: number | null): string | null {
   if (seconds === null) return null;
@@ -77,30 +69,40 @@ export function formatDuration(seconds: number | null): string | null {
   return `${Math.floor(hours / 24)} days ${hours % 24} h`;
 }
 
-/** The accessible label and tooltip of one uptime bar. */
+/** "45 min", "2 h 10 min": how long an impact lasted within one day. */
+export function formatMinutes(minutes: number): string {
+  const m = Math.max(1, Math.round(minutes));
+  if (m < 60) return `${m} min`;
+  return `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ""}`;
+}
+
+/**
+ * The accessible label and tooltip of one uptime bar: the day, its worst status and how long it cost
+ * (downtime counts a major outage fully and a partial one at 30 %, as the uptime does), the day's uptime,
+ * its incidents and maintenance.
+ */
 export function dayLabel(d: DayUptime, incidentNames: ReadonlyMap<string, string>): string {
-  if (d.uptime === null) return `${d.day}: no data`;
+  const date = formatDay(d.day);
+  if (d.uptime === null) return `${date}: ${statusOrNoDataLabel("NO_DATA")}`;
   const names = d.incidentIds.map((id) => incidentNames.get(id)).filter((n): n is string => !!n);
   const count = d.incidentIds.length;
-  let text = `${d.day}: ${formatUptime(d.uptime)} uptime`;
-  if (count === 0) text += ", no incidents";
-  else text += `, ${count} incident${count === 1 ? "" : "s"}${names.length ? `: ${names.slice(0, 3).join("; ")}${names.length > 3 ? " …" : ""}` : ""}`;
-  if (d.maintenanceMinutes > 0) text += `, ${Math.round(d.maintenanceMinutes)} min maintenance`;
+  let text = `${date}: ${statusLabel(d.worst ?? "OPERATIONAL")}`;
+  if (d.downtimeMinutes > 0) text += ` (${formatMinutes(d.downtimeMinutes)} downtime)`;
+  text += ` · ${formatUptime(d.uptime)} uptime`;
+  if (count > 0) text += ` · ${count} incident${count === 1 ? "" : "s"}${names.length ? `: ${names.slice(0, 3).join("; ")}${names.length > 3 ? " …" : ""}` : ""}`;
+  if (d.maintenanceMinutes > 0) text += ` · ${formatMinutes(d.maintenanceMinutes)} maintenance`;
   return text;
 }
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The last `days` UTC days, newest first, each with the incidents that started on it (newest first). */
-export function groupIncidentsByDay(incidents: IncidentView[], now: number, days = 14): { day: string; incidents: IncidentView[] }[] {
-  const out: { day: string; incidents: IncidentView[] }[] = [];
-  const today = Math.floor(now / DAY_MS) * DAY_MS;
-  for (let i = 0; i < days; i++) {
-    const day = utcDay(today - i * DAY_MS);
-    const list = incidents.filter((v) => utcDay(v.incident.started_at) === day).sort((a, b) => b.incident.started_at - a.incident.started_at);
-    out.push({ day, incidents: list });
-  }
-  return out;
+/** The last `days` days of the page's zone, newest first, each with the incidents that started on it (newest first). */
+export function groupIncidentsByDay(incidents: IncidentView[], now: number, days = 14, zone = "UTC"): { day: string; incidents: IncidentView[] }[] {
+  return lastDays(now, days, zone)
+    .slice()
+    .reverse()
+    .map(({ day, start, end }) => ({
+      day,
+      incidents: incidents.filter((v) => v.incident.started_at >= start && v.incident.started_at < end).sort((a, b) => b.incident.started_at - a.incident.started_at),
+    }));
 }
 
 export interface MaintenanceOccurrence {
@@ -113,12 +115,15 @@ export interface MaintenanceOccurrence {
   showAffectedServices: boolean;
 }
 
-export function splitMaintenance<T extends MaintenanceOccurrence>(list: T[], now: number) {
+/** By state when the occurrence carries one (lib/maintenance/state.ts), else by the clock. */
+export function splitMaintenance<T extends MaintenanceOccurrence & { status?: string }>(list: T[], now: number) {
   const byStart = [...list].sort((a, b) => a.startsAt - b.startsAt);
+  const phase = (m: T) =>
+    m.status === undefined ? (m.startsAt > now ? "upcoming" : m.endsAt <= now ? "completed" : "active") : m.status === "SCHEDULED" ? "upcoming" : m.status === "COMPLETED" ? "completed" : "active";
   return {
-    active: byStart.filter((m) => m.startsAt <= now && now < m.endsAt),
-    upcoming: byStart.filter((m) => m.startsAt > now),
-    completed: byStart.filter((m) => m.endsAt <= now).reverse(),
+    active: byStart.filter((m) => phase(m) === "active"),
+    upcoming: byStart.filter((m) => phase(m) === "upcoming"),
+    completed: byStart.filter((m) => phase(m) === "completed").reverse(),
   };
 }
 
@@ -137,18 +142,9 @@ export interface HistoryMonth {
 
 export const MONTHS_PER_HISTORY_PAGE = 3;
 
-/** The months of history page `page` (1 = the current month and the two before it), newest first. */
-export function historyMonths(page: number, now: number, perPage = MONTHS_PER_HISTORY_PAGE): HistoryMonth[] {
-  const d = new Date(now);
-  const out: HistoryMonth[] = [];
-  for (let i = 0; i < perPage; i++) {
-    const offset = (page - 1) * perPage + i;
-    const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - offset, 1);
-    const end = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - offset + 1, 1);
-    const s = new Date(start);
-    out.push({ key: `${s.getUTCFullYear()}-${pad(s.getUTCMonth() + 1)}`, label: `${MONTHS[s.getUTCMonth()]} ${s.getUTCFullYear()}`, start, end });
-  }
-  return out;
+/** The months of history page `page` (1 = the current month and the two before it) in the page's zone, newest first. */
+export function historyMonths(page: number, now: number, perPage = MONTHS_PER_HISTORY_PAGE, zone = "UTC"): HistoryMonth[] {
+  return monthsBack(now, (page - 1) * perPage, perPage, zone).map((m) => ({ key: m.key, label: formatMonthKey(m.key), start: m.start, end: m.end }));
 }
 
 /** The history page number of a query string (repeated ?page= is invalid). */

@@ -5,6 +5,8 @@ import { HttpUrl, text, ServiceReference, Timestamp, Uuid, UuidOut } from "@/lib
 import { CursorPage } from "@/lib/http/pagination";
 import { Incident } from "@/lib/incidents/schema";
 import { Service } from "@/lib/services/schema";
+import { PAGE_LOCALES } from "@/lib/time/locale";
+import { isIanaZone, zoneSpelling } from "@/lib/time/zone";
 import { THEME_COLOR_FIELDS } from "./types";
 
 /**
@@ -45,6 +47,19 @@ const ThemePaletteOut = palette(ColourOut).meta({ id: "ThemePaletteOut" });
 export const ThemeColorsOut = z.strictObject({ light: ThemePaletteOut, dark: ThemePaletteOut }).meta({ id: "ThemeColorsOut" });
 export const Theme = z.enum(["LIGHT", "DARK", "AUTO"]);
 
+const ZONE_DOC = "Heliograph extension: the IANA time zone (e.g. Europe/Berlin) the page's days, uptime bars and printed times follow.";
+const LOCALE_DOC = "Heliograph extension: the language of Heliograph's own words on the page and in its messages.";
+/** Heliograph's page extensions; an omitted one keeps its value on PUT (UTC and en on create), as `isPrivate` does. */
+export const PageTimezone = text()
+  .trim()
+  .max(64)
+  .refine(isIanaZone, "must be an IANA time zone such as Europe/Berlin or UTC")
+  .transform(zoneSpelling)
+  .meta({ description: `${ZONE_DOC} Default UTC; omitted from a PUT: unchanged.` });
+export const PageLocale = z.enum(PAGE_LOCALES).meta({ description: `${LOCALE_DOC} Default en; omitted from a PUT: unchanged.` });
+const TimezoneOut = z.string().meta({ description: ZONE_DOC });
+const LocaleOut = z.enum(PAGE_LOCALES).meta({ description: LOCALE_DOC });
+
 const CardInput = z.strictObject({
   id: Uuid.optional(),
   name: text().trim().min(1, "must not be empty").max(255),
@@ -63,6 +78,8 @@ const pageFields = {
   logoDark: HttpUrl.nullable().optional(),
   favicon: HttpUrl.nullable().optional(),
   redirectTo: HttpUrl.nullable().optional(),
+  timezone: PageTimezone.optional(),
+  locale: PageLocale.optional(),
   cards: z.array(CardInput).max(LIMITS.CARDS_PER_STATUS_PAGE),
 };
 
@@ -105,6 +122,8 @@ export const StatusPage = z
     logoDark: z.string().nullable(),
     favicon: z.string().nullable(),
     redirectTo: z.string().nullable(),
+    timezone: TimezoneOut,
+    locale: LocaleOut,
     cards: z.array(Card),
     keys: z.array(StatusPageKey),
     incidents: z.array(Incident).meta({ description: "The page's unresolved incidents" }),
@@ -142,6 +161,8 @@ export const StatusPageV3Mutation = z
     googleAnalyticsTag: text().max(255).regex(/^[A-Za-z0-9-]+$/, "must be letters, digits and hyphens").nullable().optional(),
     allowIndexing: z.boolean().optional().meta({ description: "Default true (also when omitted from a PUT)" }),
     isPrivate: z.boolean().optional().meta({ description: "Heliograph extension: a private page opens with a key or password. Omitted: unchanged (false on create)." }),
+    timezone: PageTimezone.optional(),
+    locale: PageLocale.optional(),
   })
   .meta({ id: "StatusPageV3Mutation" });
 
@@ -166,6 +187,8 @@ export const StatusPageV3 = z
     footerText: z.string().nullable(),
     googleAnalyticsTag: z.string().nullable(),
     allowIndexing: z.boolean(),
+    timezone: TimezoneOut,
+    locale: LocaleOut,
     created_at: Timestamp,
     updated_at: Timestamp,
   })

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { StatusPageKey as KeyRow, StatusPage as PageRow } from "@/lib/db/types";
 import { fromJson } from "@/lib/db/json";
 import { times } from "@/lib/http/wire";
+import { localeOf } from "@/lib/time/locale";
 import { serializeIncident } from "@/lib/incidents/serialize";
 import { serializeService } from "@/lib/services/serialize";
 import type { CreatedStatusPageKey, StatusPage, StatusPageKey, StatusPageV3 } from "./schema";
@@ -39,6 +40,8 @@ function pageFields(page: PageRow) {
     logoDark: page.logo_dark,
     favicon: page.favicon,
     redirectTo: page.redirect_to,
+    timezone: page.timezone,
+    locale: localeOf(page.locale),
   };
 }
 

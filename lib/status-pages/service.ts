@@ -90,6 +90,8 @@ function pageColumns(input: StatusPageInput, at: number) {
     logo_dark: set(input.logoDark),
     favicon: set(input.favicon),
     redirect_to: set(input.redirectTo),
+    timezone: set(input.timezone),
+    locale: set(input.locale),
     updated_at: at,
   };
 }
@@ -191,6 +193,9 @@ function v3Columns(input: StatusPageV3Input, at: number) {
     google_analytics_tag: input.googleAnalyticsTag ?? null,
     allow_indexing: input.allowIndexing === false ? (0 as const) : (1 as const),
     ...(input.isPrivate === undefined ? {} : { is_private: input.isPrivate ? (1 as const) : (0 as const) }),
+    // Heliograph's extensions: vendor tools that PUT a page without them leave the zone and language alone.
+    ...(input.timezone === undefined ? {} : { timezone: input.timezone }),
+    ...(input.locale === undefined ? {} : { locale: input.locale }),
     updated_at: at,
   };
 }
@@ -207,7 +212,7 @@ export async function createPageV3(db: Db, accountId: string, input: StatusPageV
   return getPageOrThrow(db, accountId, id);
 }
 
-/** PUT of a v3 page: a full replacement of the vendor's fields; `isPrivate`, keys and password stay unless given. */
+/** PUT of a v3 page: a full replacement of the vendor's fields; `isPrivate`, `timezone`, `locale`, keys and password stay unless given. */
 export async function updatePageV3(db: Db, accountId: string, id: string, input: StatusPageV3Input): Promise<StatusPage> {
   await getPageOrThrow(db, accountId, id, { version: 3 });
   await conflictOnDuplicate(() => q.updatePageRow(db, accountId, id, v3Columns(input, Date.now())), duplicateAddress.message, duplicateAddress.attributes);

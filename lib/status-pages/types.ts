@@ -1,4 +1,5 @@
 import type { Service, StatusPage, StatusPageKey, Theme } from "@/lib/db/types";
+import type { PageLocale } from "@/lib/time/locale";
 
 export const THEME_COLOR_FIELDS = [
   "bodyBackgroundColor",
@@ -36,6 +37,8 @@ export interface StatusPageInput {
   logoDark?: string | null;
   favicon?: string | null;
   redirectTo?: string | null;
+  timezone?: string;
+  locale?: PageLocale;
 }
 
 /** A v3 page as the verbs accept it: an omitted vendor field is its default; an omitted `isPrivate` is left as it is. */
@@ -56,6 +59,8 @@ export interface StatusPageV3Input {
   googleAnalyticsTag?: string | null;
   allowIndexing?: boolean;
   isPrivate?: boolean;
+  timezone?: string;
+  locale?: PageLocale;
 }
 
 export interface CardWithServices {

@@ -1,22 +1,43 @@
-import type { ServiceStatus } from "./types";
+import { translator, wordOf, type LocaleInput } from "@/lib/i18n";
+import { severityToStatus } from "./severity";
+import type { ServiceStatus, Severity, UpdateStatus } from "./types";
 
-const STATUS_LABELS: Record<ServiceStatus, string> = {
-  OPERATIONAL: "Operational",
-  DEGRADED_PERFORMANCE: "Degraded performance",
-  PARTIAL_OUTAGE: "Partial outage",
-  MAJOR_OUTAGE: "Major outage",
-  UNDER_MAINTENANCE: "Under maintenance",
-};
+/**
+ * The one vocabulary a visitor reads: every word for a state (page, incident, history, widget, badges,
+ * feeds, e-mails, images) comes from here. A v1 severity is named by the status it puts its services in
+ * (MEDIUM reads "Partial outage", as the service itself does), so a state has one name everywhere.
+ * Wire formats that fix their own words (Statuspage JSON descriptions) are exempt.
+ * The words live in lib/i18n/messages (namespaces `status` and `update`); `locale` is the page's (or the
+ * visitor's ?lang), English when omitted.
+ */
+type Locale = LocaleInput;
 
-const BANNER_TEXTS: Record<ServiceStatus, string> = {
-  ...STATUS_LABELS,
-  OPERATIONAL: "All systems operational",
-};
+/** A day or component without observations: not an outage, and never shown as one. */
+export const NO_DATA_LABEL = "No data yet";
 
-export function statusLabel(s: ServiceStatus): string {
-  return STATUS_LABELS[s];
+export function statusLabel(s: ServiceStatus, locale?: Locale): string {
+  return wordOf(locale, "status", s) as string;
 }
 
-export function pageBannerText(s: ServiceStatus): string {
-  return BANNER_TEXTS[s];
+/** A status or the absence of data (uptime bars, legends). */
+export function statusOrNoDataLabel(s: ServiceStatus | "NO_DATA", locale?: Locale): string {
+  return s === "NO_DATA" ? translator(locale, "status")("noData") : statusLabel(s, locale);
+}
+
+export function pageBannerText(s: ServiceStatus, locale?: Locale): string {
+  return s === "OPERATIONAL" ? translator(locale, "status")("allOperational") : statusLabel(s, locale);
+}
+
+/** A v1 incident's severity in the page's one vocabulary: the status it puts its services in. */
+export function severityLabel(s: Severity, locale?: Locale): string {
+  return statusLabel(severityToStatus(s), locale);
+}
+
+export function updateStatusLabel(s: UpdateStatus, locale?: Locale): string {
+  return wordOf(locale, "update", s) as string;
+}
+
+/** "Resolved", or "Ongoing · Monitoring" while an incident is open. */
+export function incidentStateLabel(last: UpdateStatus, locale?: Locale): string {
+  return last === "RESOLVED" ? updateStatusLabel(last, locale) : translator(locale, "status")("ongoing", { status: updateStatusLabel(last, locale) });
 }

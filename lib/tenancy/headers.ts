@@ -6,4 +6,10 @@ export const BASE_HEADER = "x-heliograph-base";
 /** BASE_HEADER's value on a custom domain, where in-page links start at "/" (base ""). */
 export const DOMAIN_BASE = "domain";
 
-export const TENANCY_HEADERS = [BASE_HEADER, "x-heliograph-page", "x-heliograph-subpath"] as const;
+/**
+ * The locale proxy.ts resolved for a page route: the visitor's allow-listed `?lang=`, else the page's own. Deleted
+ * from incoming requests like the others, and validated again where read (lib/i18n/request-locale.ts).
+ */
+export const LOCALE_HEADER = "x-heliograph-locale";
+
+export const TENANCY_HEADERS = [BASE_HEADER, LOCALE_HEADER, "x-heliograph-page", "x-heliograph-subpath"] as const;

@@ -4,6 +4,7 @@ import type { StatusPage } from "@/lib/db/types";
 import { getGenerations, type GenerationStore } from "@/lib/cache/generations";
 import { TENANCY_TAG } from "@/lib/cache/tags";
 import { findPageByDomain, findPageBySlug } from "@/lib/status-pages/queries";
+import { localeOf, type PageLocale } from "@/lib/time/locale";
 
 /** What routing needs to know about a page. */
 export interface TenantPage {
@@ -12,6 +13,8 @@ export interface TenantPage {
   slug: string;
   customDomain: string | null;
   isPrivate: boolean;
+  /** the page's default language (a visitor may pick another with ?lang=) */
+  locale: PageLocale;
 }
 
 interface Entry {
@@ -55,7 +58,7 @@ class TenantCache {
     if (hit && now - hit.at < TTL_MS) return hit.page;
     const epoch = this.epoch;
     const row = await load();
-    const page = row ? { id: row.id, accountId: row.account_id, slug: row.url, customDomain: row.custom_domain, isPrivate: row.is_private === 1 } : null;
+    const page = row ? { id: row.id, accountId: row.account_id, slug: row.url, customDomain: row.custom_domain, isPrivate: row.is_private === 1, locale: localeOf(row.locale) } : null;
     // An invalidation that arrived during the load may be newer than what we read: don't keep it.
     if (epoch === this.epoch) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

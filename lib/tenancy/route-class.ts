@@ -1,3 +1,5 @@
+import { isPageLocale, type PageLocale } from "@/lib/time/locale";
+
 /**
  * Every route under a status page, by class, with what proxy.ts needs to know about it: whether it is an
  * HTML page that a locked private page answers with 401 and the unlock form, whether a shared `?key=` link
@@ -5,7 +7,7 @@
  * so a new route cannot forget any of these.
  */
 export type RouteClassName =
-  | "page" | "incident" | "history" | "subscribe" | "manage" | "confirm"
+  | "page" | "incident" | "maintenance" | "history" | "uptime" | "subscribe" | "manage" | "confirm"
   | "badge" | "widget" | "script" | "json" | "feed" | "calendar" | "image" | "other";
 
 export interface RouteClass {
@@ -24,14 +26,19 @@ export interface RouteClass {
 }
 
 const BADGE = ["style", "theme", "label"] as const;
+/** The visitor's language choice on the HTML pages (lib/i18n). */
+export const LANG = "lang";
 const row = (name: RouteClassName, flags: Partial<Omit<RouteClass, "name">>): RouteClass => ({ name, lockable: false, keyExchange: false, sharedHtml: false, params: [], ...flags });
 const htmlPage = { lockable: true, keyExchange: true, sharedHtml: true } as const;
 
-// `_rsc` is Next's own for client navigation between HTML pages.
+// `_rsc` is Next's own for client navigation between HTML pages; `lang` picks the page's language (an
+// allow-listed value only: strayQuery drops any other, so `?lang=zz` never becomes a cache key of its own).
 const RULES: readonly (readonly [RegExp, RouteClass])[] = [
-  [/^\/?$/, row("page", { ...htmlPage, params: ["denied", "_rsc"] })],
-  [/^\/history$/, row("history", { ...htmlPage, params: ["page", "denied", "_rsc"] })],
-  [/^\/incidents\/[^/]+$/, row("incident", { ...htmlPage, params: ["denied", "_rsc"] })],
+  [/^\/?$/, row("page", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
+  [/^\/history$/, row("history", { ...htmlPage, params: ["page", "denied", "_rsc", LANG] })],
+  [/^\/incidents\/[^/]+$/, row("incident", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
+  [/^\/maintenance\/[^/]+$/, row("maintenance", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
+  [/^\/uptime$/, row("uptime", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
   [/^\/subscribe$/, row("subscribe", { lockable: true, keyExchange: true, params: null })],
   // The signed token in the link is the credential: no unlock form, but a ?key= link still opens the page.
   [/^\/manage$/, row("manage", { keyExchange: true, params: null })],
@@ -64,8 +71,17 @@ export function strayQuery(cls: RouteClass, params: URLSearchParams): string | n
   const keep = cls.params;
   if (keep === null) return null;
   const all = [...params];
-  const kept = all.filter(([k]) => keep.includes(k));
+  // One `lang`, and only an allow-listed one: anything else would be a new cache key for the same page.
+  const langs = params.getAll(LANG);
+  const lang = langs.length === 1 && isPageLocale(langs[0]) ? langs[0] : null;
+  const kept = all.filter(([k, v]) => keep.includes(k) && (k !== LANG || v === lang));
   if (kept.length === all.length) return null;
   const search = new URLSearchParams(kept).toString();
   return search ? `?${search}` : "";
+}
+
+/** The language a page route renders in: the visitor's allow-listed `?lang=` (exactly one), else the page's own. */
+export function visitorLocale(params: URLSearchParams, pageLocale: PageLocale): PageLocale {
+  const langs = params.getAll(LANG);
+  return langs.length === 1 && isPageLocale(langs[0]) ? langs[0] : pageLocale;
 }

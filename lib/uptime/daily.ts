@@ -1,10 +1,12 @@
 import { STATUS_ORDER, statusRank } from "../status/derive";
 import { incidentImpactsOn } from "../status/intervals";
 import type { IncidentSpan, MaintenanceSpan, ServiceStatus } from "../status/types";
-import { DAY_MS, MINUTE_MS, downtimeTenths, serviceTimeline } from "./timeline";
+import { lastDays } from "@/lib/time/days";
+import { DEFAULT_ZONE } from "@/lib/time/zone";
+import { MINUTE_MS, downtimeTenths, serviceTimeline } from "./timeline";
 
 export interface DayUptime {
-  /** YYYY-MM-DD (UTC) */
+  /** YYYY-MM-DD in the page's zone */
   day: string;
   /** 0..100, null = no data (service did not exist yet, or no time of the day has elapsed) */
   uptime: number | null;
@@ -25,25 +27,36 @@ interface ServiceHistory {
   maintenance: MaintenanceSpan[];
 }
 
-const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
-
 /** Tenths keep the 30 % weight exact, so e.g. 144 major minutes of 1440 give exactly 90. */
 const uptimePercent = (observedMs: number, weightedTenths: number): number =>
   (100 * (10 * observedMs - weightedTenths)) / (10 * observedMs);
 
-/** Per-UTC-day uptime for the last `days` days, oldest first; the last entry is today (counted up to `now`). */
-export function dailyUptime(args: ServiceHistory & { now: number; days?: number }): DayUptime[] {
+/**
+ * Per-day uptime for the last `days` calendar days of `zone` (default UTC), oldest first; the last entry is
+ * today (counted up to `now`). A DST day is as long as it really is (23 or 25 h), so its percentage is of that.
+ */
+export function dailyUptime(args: ServiceHistory & { now: number; days?: number; zone?: string }): DayUptime[] {
   const { serviceId, serviceCreatedAt, incidents, maintenance, now } = args;
   const count = Math.max(0, Math.floor(args.days ?? 90));
-  const firstDay = utcDayStart(now) - (count - 1) * DAY_MS;
+  const days = lastDays(now, count, args.zone ?? DEFAULT_ZONE);
+  const firstDay = days[0]?.start ?? now;
   const windowStart = Math.max(firstDay, serviceCreatedAt);
   const acc = Array.from({ length: count }, () => ({ tenths: 0, maintenanceMs: 0, worstRank: 0, ids: new Set<string>() }));
-  const dayIndex = (t: number) => Math.floor((t - firstDay) / DAY_MS);
+  // Index of the day holding t (days are sorted and contiguous); t lies inside the window.
+  const dayIndex = (t: number) => {
+    let lo = 0;
+    let hi = count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (days[mid].start <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
   // Visits every day overlapping [from, to) with the overlap length; [from, to) must lie inside the window.
   const eachDay = (from: number, to: number, visit: (i: number, overlapMs: number) => void) => {
-    for (let i = dayIndex(from); i < count && firstDay + i * DAY_MS < to; i++) {
-      const dayStart = firstDay + i * DAY_MS;
-      visit(i, Math.min(to, dayStart + DAY_MS) - Math.max(from, dayStart));
+    for (let i = dayIndex(from); i < count && days[i].start < to; i++) {
+      visit(i, Math.min(to, days[i].end) - Math.max(from, days[i].start));
     }
   };
 
@@ -67,9 +80,8 @@ export function dailyUptime(args: ServiceHistory & { now: number; days?: number 
   }
 
   return acc.map((a, i) => {
-    const dayStart = firstDay + i * DAY_MS;
-    const observedMs = Math.max(0, Math.min(dayStart + DAY_MS, now) - Math.max(dayStart, serviceCreatedAt));
-    const day = new Date(dayStart).toISOString().slice(0, 10);
+    const { day, start, end } = days[i];
+    const observedMs = Math.max(0, Math.min(end, now) - Math.max(start, serviceCreatedAt));
     if (observedMs === 0) {
       return { day, uptime: null, worst: null, incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 0 };
     }

@@ -84,7 +84,7 @@ describe("subscribing on the demo page", () => {
     const page = await ctx.newPage();
     await page.goto(`${server.url}/acme/subscribe`);
     await page.locator('input[value="WEBHOOK"]').check();
-    await expect(page.getByText("Webhook URL").count()).resolves.toBe(1);
+    await expect(page.getByText("Webhook URL", { exact: true }).filter({ visible: true }).count()).resolves.toBe(1);
     await page.locator('input[name="address"]').fill(rec.url);
     await page.getByRole("button", { name: "Subscribe" }).click();
     const secret = (await page.locator("code").textContent())!;

@@ -12,7 +12,26 @@ export interface Extras {
   privatePage: { id: string; url: string; rawKey: string };
   customPage: { id: string; url: string };
   openIncidentId: string;
+  /** a resolved incident whose updates hold markdown lists (nested too) and links */
+  markdownIncidentId: string;
 }
+
+/** What the markdown incident's first update says: lists inside a timeline item, and a link in running text. */
+export const MARKDOWN_UPDATE = [
+  "We are rolling back. Steps taken:",
+  "",
+  "- Paused the deploy",
+  "  - nested: drained the canary",
+  "- Rolled back **DNS** config",
+  "",
+  "1. first ordered step",
+  "2. second ordered step",
+  "",
+  "Details in the [runbook](https://example.com/runbook) and on [our blog](https://example.com/blog).",
+].join("\n");
+
+/** The widths the page is checked at: two phones, a tablet, a laptop. */
+export const WIDTHS = [320, 390, 768, 1280] as const;
 
 /** A private page (password + page key) and a custom-domain page, each listing one demo service. */
 export async function makeExtras(server: RunningServer): Promise<Extras> {
@@ -33,11 +52,24 @@ export async function makeExtras(server: RunningServer): Promise<Extras> {
   expect(custom.status, JSON.stringify(custom.json)).toBe(201);
   const incidents = await api<{ entries: { id: string; lastUpdateStatus: string }[] }>(server.url, key, "GET", "/v1/status-pages/incidents?limit=100");
   const open = incidents.json.entries.find((i) => i.lastUpdateStatus !== "RESOLVED")!;
-  return { key, privatePage: { ...priv.json, rawKey: pageKey.json.key }, customPage: custom.json, openIncidentId: open.id };
+  const md = await api<{ id: string }>(server.url, key, "POST", "/v1/status-pages/incidents", {
+    name: "DNS lookups failing for some zones", severity: "MINOR", services: [{ id: dns.id }], incidentUpdates: [{ description: MARKDOWN_UPDATE }],
+  });
+  expect(md.status, JSON.stringify(md.json)).toBe(201);
+  const resolved = await api(server.url, key, "POST", `/v1/status-pages/incidents/${md.json.id}/incident-updates`, {
+    description: "Resolved. See the [post-mortem](https://example.com/pm) for what we change.", status: "RESOLVED",
+  });
+  expect(resolved.status).toBe(200);
+  return { key, privatePage: { ...priv.json, rawKey: pageKey.json.key }, customPage: custom.json, openIncidentId: open.id, markdownIncidentId: md.json.id };
 }
 
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** Horizontal overflow of the document in CSS pixels (0 when nothing sticks out). */
+export async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 /** Collects console errors and failed page errors, to assert none happened. */

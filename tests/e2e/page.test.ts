@@ -5,9 +5,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_THEME } from "@/lib/demo/data";
+import { STATUS_COLORS } from "@/lib/theme/palette";
 import { api } from "./cache-helpers";
 import { startServer, type RunningServer } from "./harness";
-import { CUSTOM_DOMAIN, launch, makeExtras, PASSWORD, rgb, watchErrors, type Extras } from "./page-fixtures";
+import { CUSTOM_DOMAIN, launch, makeExtras, overflow, PASSWORD, rgb, watchErrors, WIDTHS, type Extras } from "./page-fixtures";
 
 let server: RunningServer;
 let browser: Browser;
@@ -93,35 +94,54 @@ describe("the demo status page", () => {
     await context.close();
   });
 
-  it("the toggle switches the theme and remembers it across visits, without a flash", async () => {
+  it("the toggle (next-themes) switches the theme and remembers it per page, shown from the first frame", async () => {
     const context = await browser.newContext({ colorScheme: "light" });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${server.url}/acme`);
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(await bg()).toBe(rgb(DEMO_THEME.light.bodyBackgroundColor));
-    await page.locator("[data-theme-choice=dark]").click();
+    await page.locator("button[data-theme-choice=dark]").click();
     expect(await bg()).toBe(rgb(DEMO_THEME.dark.bodyBackgroundColor));
-    expect(await page.locator("[data-theme-choice=dark]").getAttribute("aria-pressed")).toBe("true");
-    // On the next visit the stored choice is applied by the inline script before the first paint.
-    const colours: string[] = [];
-    await page.exposeFunction("recordBg", (c: string) => colours.push(c));
+    expect(await page.locator("button[data-theme-choice=dark]").getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => localStorage.getItem("hg-theme:acme"))).toBe("dark");
+    // On the next visit next-themes' inline script applies the stored choice before the first frame, and the
+    // toggle shows it pressed in that same frame (not "System" until hydration).
+    const frames: { bg: string; pressed: string }[] = [];
+    await page.exposeFunction("recordFrame", (f: { bg: string; pressed: string }) => frames.push(f));
     await page.addInitScript(() => {
-      new MutationObserver((_m, obs) => {
-        if (document.body) {
-          (window as unknown as { recordBg: (c: string) => void }).recordBg(getComputedStyle(document.body).backgroundColor);
-          obs.disconnect();
-        }
-      }).observe(document, { childList: true, subtree: true });
+      const tick = () => {
+        const button = document.querySelector("button[data-theme-choice=dark]");
+        if (!document.body || !button) return requestAnimationFrame(tick);
+        (window as unknown as { recordFrame: (f: object) => void }).recordFrame({
+          bg: getComputedStyle(document.body).backgroundColor,
+          pressed: getComputedStyle(button).backgroundColor,
+        });
+      };
+      requestAnimationFrame(tick);
     });
     await page.reload();
-    expect(await bg()).toBe(rgb(DEMO_THEME.dark.bodyBackgroundColor));
-    expect(colours.length).toBeGreaterThan(0);
-    expect(colours.every((c) => c === rgb(DEMO_THEME.dark.bodyBackgroundColor)), colours.join(" ")).toBe(true);
-    await page.locator("[data-theme-choice=system]").click();
+    await expect.poll(() => frames.length).toBeGreaterThan(0);
+    expect(frames[0].bg).toBe(rgb(DEMO_THEME.dark.bodyBackgroundColor));
+    expect(frames[0].pressed).toBe(rgb(DEMO_THEME.dark.primaryButtonBackgroundColor));
+    // Remembered per page: the other demo page keeps its own default.
+    await page.goto(`${server.url}/acme-payments`);
+    expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe("light");
+    await page.goto(`${server.url}/acme`);
+    await page.locator("button[data-theme-choice=system]").click();
     expect(await bg()).toBe(rgb(DEMO_THEME.light.bodyBackgroundColor));
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("without JavaScript the toggle is not shown (it could not work)", async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/acme`);
+      expect(await page.locator(".theme-toggle").isVisible(), `js ${javaScriptEnabled}`).toBe(javaScriptEnabled);
+      await context.close();
+    }
   });
 
   it("uptime bars are reachable by keyboard and move with the arrow keys", async () => {
@@ -133,7 +153,7 @@ describe("the demo status page", () => {
     await page.keyboard.press("ArrowLeft");
     const focusedText = () => page.evaluate(() => document.activeElement!.textContent);
     expect(await focusedText()).toBe(await firstBars.locator("li").nth(88).textContent());
-    expect(await focusedText()).toMatch(/^\d{4}-\d{2}-\d{2}: ((100%|\d+\.\d\d%) uptime|no data)/);
+    expect(await focusedText()).toMatch(/^\d{1,2} \w+ \d{4}: ((Operational|Degraded performance|Partial outage|Major outage|Under maintenance)\b.* (100%|\d+\.\d\d%) uptime|No data yet)/);
     // The tooltip of the focused bar is visible (not only read out).
     expect(await page.evaluate(() => (document.activeElement!.querySelector(".tip") as HTMLElement).getBoundingClientRect().width)).toBeGreaterThan(50);
     await page.keyboard.press("Home");
@@ -232,5 +252,140 @@ describe("hosts and privacy in the browser", () => {
     await page.getByRole("button", { name: "Open status page" }).click();
     expect(await page.locator("section.card h3").textContent()).toBe("Secret card");
     await context.close();
+  });
+});
+
+// The channel registry's names and field labels (lib/notifications/channels; importing it here would load the server env).
+const CHANNELS = [
+  ["EMAIL", "E-mail", "E-mail address"],
+  ["WEBHOOK", "Webhook", "Webhook URL"],
+  ["SLACK", "Slack", "Slack incoming-webhook URL"],
+  ["TEAMS", "Microsoft Teams", "Teams workflow or incoming-webhook URL"],
+  ["DISCORD", "Discord", "Discord webhook URL"],
+  ["GOOGLE_CHAT", "Google Chat", "Google Chat webhook URL"],
+  ["SMS", "Text message", "Mobile number (with country code)"],
+] as const;
+
+describe("phones, loud outages, incident text, following (issue 14)", () => {
+  it.each(WIDTHS.map((w) => [w]))("at %i px: no overflow, fewer days on phones with the period stated, today shown, header in two rows, status above the fold", async (width) => {
+    // Without JavaScript: what the cached HTML and CSS alone do.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 640 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/acme`);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    const bars = page.locator("ol.bars").first();
+    const shown = await bars.evaluate((ol) => Array.from(ol.children).filter((li) => li.getClientRects().length > 0).length);
+    const days = width < 500 ? 30 : 90;
+    expect(shown).toBe(days);
+    const today = await bars.locator("li").last().boundingBox();
+    expect(today!.x + today!.width).toBeLessThanOrEqual(width);
+    expect(await page.locator(`ol.bars + div [data-period="${days}"]`).first().isVisible()).toBe(true);
+    expect(await page.locator(`ol.bars + div [data-period="${days}"]`).first().textContent()).toMatch(new RegExp(`^Last ${days} days · \\d{1,2} \\w+ \\d{4}$`));
+    expect(await page.locator(`ol.bars + div [data-period]:visible`).count()).toBe(await page.locator("ol.bars").count());
+    // header: brand and toggle on one row, the links on at most one more
+    const rows = await page.locator(".site-header > div > *").evaluateAll((els) => {
+      // a new row starts where an item begins below the bottom of the row before
+      const boxes = els.map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0).sort((a, b) => a.top - b.top);
+      let count = 0;
+      let bottom = -Infinity;
+      for (const r of boxes) {
+        if (r.top >= bottom - 1) count++;
+        bottom = Math.max(bottom, r.bottom);
+      }
+      return count;
+    });
+    expect(rows).toBeLessThanOrEqual(2);
+    const banner = await page.locator("section.banner").boundingBox();
+    expect(banner!.y).toBeLessThan(640 / 2);
+    await context.close();
+  });
+
+  it("during an outage the banner takes the worst status's colour, names the affected component and links to the incident", async () => {
+    const context = await browser.newContext({ colorScheme: "light" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/acme`);
+    const banner = page.locator("section.banner");
+    expect(await banner.getAttribute("data-status")).toBe("PARTIAL_OUTAGE");
+    expect(await banner.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(rgb(STATUS_COLORS.light.PARTIAL_OUTAGE));
+    expect(await banner.locator("[data-banner-affected]").textContent()).toContain("Analytics pipeline — Partial outage");
+    expect(await banner.getByRole("link", { name: "Analytics pipeline running behind" }).getAttribute("href")).toBe(`/acme/incidents/${x.openIncidentId}`);
+    // the active incident shows its latest update before what it affects
+    const active = page.locator("[data-incident]").first();
+    const order = await active.evaluate((a) => [a.querySelector("[role=group]"), a.querySelector("[data-affected]")].map((e) => (e ? Array.from(a.querySelectorAll("*")).indexOf(e) : -1)));
+    expect(order[0]).toBeGreaterThan(-1);
+    expect(order[0]).toBeLessThan(order[1]);
+    await context.close();
+  });
+
+  it("incident text: lists keep bullets without timeline dots, links are underlined, pills stay out of headings", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/acme/incidents/${x.markdownIncidentId}`);
+    const md = page.locator("ol.timeline .md").last();
+    expect(await md.locator("ul").first().evaluate((ul) => getComputedStyle(ul).listStyleType)).toBe("disc");
+    expect(await md.locator("ol").first().evaluate((ol) => getComputedStyle(ol).listStyleType)).toBe("decimal");
+    for (const li of await md.locator("li").all()) expect(await li.evaluate((e) => getComputedStyle(e, "::before").content)).toBe("none");
+    expect(await page.locator("ol.timeline > li").first().evaluate((e) => getComputedStyle(e, "::before").content)).not.toBe("none");
+    for (const a of await page.locator(".md a").all()) expect(await a.evaluate((e) => getComputedStyle(e).textDecorationLine)).toBe("underline");
+    await page.goto(`${server.url}/acme`);
+    for (const h of await page.locator("[data-incident] h3, [data-maintenance] h3, #overall-status").all()) expect(await h.locator(".pill").count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Analytics pipeline running behind", exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("every page links its RSS and Atom feeds in <head>", async () => {
+    for (const path of ["/acme", `/acme/incidents/${x.openIncidentId}`, "/acme/history", "/acme/subscribe", "/custom-co"]) {
+      const r = await fetch(`${server.url}${path}`);
+      const head = (await r.text()).split("</head>")[0];
+      expect(head, path).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="http:\/\/[^"]+\/feed\.rss"/);
+      expect(head, path).toMatch(/<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="http:\/\/[^"]+\/feed\.atom"/);
+    }
+  });
+
+  it("the subscribe page offers every way to follow, and its labels follow the chosen channel without JavaScript", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/acme/subscribe`);
+    const ways = (await page.locator("[data-follow-ways]").textContent())!;
+    for (const [, name] of CHANNELS) expect(ways).toContain(name);
+    for (const link of ["RSS feed", "Atom feed", "Maintenance calendar (iCal)"]) expect(await page.getByRole("link", { name: link }).count()).toBe(1);
+    const offered = await page.locator('input[name="type"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    for (const type of offered) {
+      await page.locator(`input[name="type"][value="${type}"]`).check();
+      const field = CHANNELS.find(([t]) => t === type)![2];
+      expect(await page.getByRole("textbox", { name: field, exact: true }).count(), type).toBe(1);
+    }
+    await context.close();
+  });
+
+  it("the header's focus ring takes the header's font colour (the link colour can vanish on a dark header)", async () => {
+    const context = await browser.newContext({ colorScheme: "light" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/acme`);
+    await page.keyboard.press("Tab"); // skip link
+    await page.keyboard.press("Tab"); // brand
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { inHeader: !!el.closest(".site-header"), color: getComputedStyle(el).outlineColor, style: getComputedStyle(el).outlineStyle };
+    });
+    expect(ring).toEqual({ inHeader: true, color: rgb(DEMO_THEME.light.headerFontColor), style: "solid" });
+    await context.close();
+  });
+
+  it("an unknown address below a page that exists says the page exists and links to it", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const res = await page.goto(`${server.url}/acme/does-not-exist`);
+    expect(res?.status()).toBe(404);
+    expect(await page.locator("h1").textContent()).toBe("Page not found");
+    expect(await page.getByRole("link", { name: /Acme Cloud/ }).getAttribute("href")).toBe("/acme");
+    await context.close();
+  });
+
+  it("a badge of an unknown page is a grey 'not found' badge, not an HTML page", async () => {
+    const r = await fetch(`${server.url}/no-such-page/badge.svg`);
+    expect(r.status).toBe(404);
+    expect(r.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(await r.text()).toMatch(/^<svg[\s\S]*not found/);
   });
 });

@@ -4,13 +4,19 @@ import { getReadyDb } from "@/lib/db";
 import { loadPageSnapshot } from "@/lib/public-page/load";
 import { siteMetadata } from "@/lib/public-page/metadata";
 import { loadSite } from "@/lib/public-page/site";
-import { formatDay, groupIncidentsByDay, splitMaintenance } from "@/lib/public-page/view";
+import { groupIncidentsByDay, splitMaintenance } from "@/lib/public-page/view";
+import { zoneOf } from "@/lib/time/zone";
+import { updateStatusLabel } from "@/lib/status/labels";
 import { Locked } from "@/components/access/locked";
 import { ActiveIncident, IncidentLine } from "@/components/incident/incident-parts";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { ServiceCard } from "@/components/service-card/service-card";
 import { StatusBanner } from "@/components/status/status-banner";
 import { LiveRefresh } from "@/components/live/live-refresh";
+import { BarsLegend } from "@/components/uptime-bars/uptime-bars";
+import { translator } from "@/lib/i18n";
+import { localeOf } from "@/lib/time/locale";
+import { formatDayKey } from "@/lib/time/format";
 
 export const dynamic = "force-dynamic";
 
@@ -27,6 +33,9 @@ export default async function StatusPage({ params, searchParams }: Params) {
   if (!site) notFound();
   if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} />;
   const { page, base } = site;
+  const locale = site.locale ?? localeOf(page.locale);
+  // Heliograph's words (lib/i18n, namespace `page`); the operator's (names, descriptions, updates) as written.
+  const t = translator(locale, "page");
   const snap = await loadPageSnapshot(await getReadyDb(), page);
   const serviceNames = new Map(snap.components.map((c) => [c.id, c.name]));
   // The snapshot's incidents name only the components this page shows (onPage).
@@ -34,22 +43,27 @@ export default async function StatusPage({ params, searchParams }: Params) {
   const incidentNames = new Map(incidents.map((v) => [v.incident.id, v.incident.name]));
   const active = incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
   const maintenance = splitMaintenance(snap.maintenance, snap.generatedAt);
-  const days = groupIncidentsByDay(incidents, snap.generatedAt, 14);
+  const days = groupIncidentsByDay(incidents, snap.generatedAt, 14, zoneOf(page.timezone));
+
+  const affected = snap.components.filter((c) => c.status !== "OPERATIONAL").map((c) => ({ id: c.id, name: c.name, status: c.status }));
+  const bannerIncidents = active.map((v) => ({ id: v.incident.id, name: v.incident.name, state: updateStatusLabel(v.updates[0]?.status ?? v.incident.last_update_status, locale) }));
 
   return (
     <>
-      <h1 className="page-title">{page.name}</h1>
+      {/* The header's brand already shows the name: the heading is for assistive technology and outlines. */}
+      <h1 className="sr-only">{page.name}</h1>
       {page.description && <p className="description">{page.description}</p>}
-      <StatusBanner status={snap.status} generatedAt={snap.generatedAt} />
-      <LiveRefresh snapshot={snap} base={base} />
+      <StatusBanner status={snap.status} affected={affected} incidents={bannerIncidents} base={base} locale={locale}>
+        <LiveRefresh snapshot={snap} base={base} />
+      </StatusBanner>
 
       {active.length > 0 && (
         <section aria-labelledby="active-incidents">
           <h2 id="active-incidents" className="section-title">
-            Active incidents
+            {t("active")}
           </h2>
           {active.map((v) => (
-            <ActiveIncident key={v.incident.id} view={v} base={base} />
+            <ActiveIncident key={v.incident.id} view={v} base={base} locale={locale} />
           ))}
         </section>
       )}
@@ -57,48 +71,53 @@ export default async function StatusPage({ params, searchParams }: Params) {
       {maintenance.active.length > 0 && (
         <section aria-labelledby="maintenance-now">
           <h2 id="maintenance-now" className="section-title">
-            Maintenance in progress
+            {t("maintenanceNow")}
           </h2>
-          <MaintenanceList items={maintenance.active} names={serviceNames} state="active" />
+          <MaintenanceList items={maintenance.active} names={serviceNames} base={base} locale={locale} />
         </section>
       )}
 
       {maintenance.upcoming.length > 0 && (
         <section aria-labelledby="maintenance-upcoming">
           <h2 id="maintenance-upcoming" className="section-title">
-            Scheduled maintenance
+            {t("upcoming")}
           </h2>
-          <MaintenanceList items={maintenance.upcoming.slice(0, 5)} names={serviceNames} state="upcoming" />
+          <MaintenanceList items={maintenance.upcoming.slice(0, 5)} names={serviceNames} base={base} locale={locale} />
         </section>
       )}
 
       <section aria-labelledby="components">
-        <h2 id="components" className="section-title">
-          Current status by service
-        </h2>
-        {snap.entries.length === 0 && <p className="muted">This page lists no services yet.</p>}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+          <h2 id="components" className="section-title">
+            {t("components")}
+          </h2>
+          {snap.entries.length > 0 && (
+            <a href={`${base}/uptime`} className="text-sm">
+              {t("uptime")}
+            </a>
+          )}
+        </div>
+        {snap.entries.length === 0 ? <p className="muted">{t("empty")}</p> : <BarsLegend locale={locale} />}
         {snap.entries.map((entry) => (
-          <ServiceCard key={entry.id} entry={entry} incidentNames={incidentNames} />
+          <ServiceCard key={entry.id} entry={entry} incidentNames={incidentNames} locale={locale} />
         ))}
       </section>
 
       <section aria-labelledby="past-incidents">
         <h2 id="past-incidents" className="section-title">
-          Past incidents
+          {t("past")}
         </h2>
-        <ul className="days">
+        <ul className="days m-0 list-none p-0">
           {days.map((d) => (
-            <li key={d.day} className="day" data-day={d.day}>
-              <h3>{formatDay(d.day)}</h3>
+            <li key={d.day} className="day border-b border-line py-3" data-day={d.day}>
+              <h3 className="mt-0 mb-1.5 text-base font-bold text-title">{formatDayKey(d.day, locale)}</h3>
               {d.incidents.length === 0 ? (
-                <p className="muted" style={{ margin: 0 }}>
-                  No incidents reported.
-                </p>
+                <p className="muted m-0">{t("none")}</p>
               ) : (
-                <ul>
+                <ul className="m-0 list-none space-y-2.5 p-0">
                   {d.incidents.map((v) => (
                     <li key={v.incident.id}>
-                      <IncidentLine view={v} base={base} />
+                      <IncidentLine view={v} base={base} locale={locale} />
                     </li>
                   ))}
                 </ul>
@@ -106,8 +125,8 @@ export default async function StatusPage({ params, searchParams }: Params) {
             </li>
           ))}
         </ul>
-        <p style={{ marginTop: "1rem" }}>
-          <a href={`${base}/history`}>Incident history →</a>
+        <p className="mt-4">
+          <a href={`${base}/history`}>{t("history")}</a>
         </p>
       </section>
     </>

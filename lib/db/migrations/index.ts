@@ -6,6 +6,10 @@ import * as m004 from "./004_subscription_token_nonce";
 import * as m005 from "./005_reserved_slugs";
 import * as m006 from "./006_components";
 import * as m007 from "./007_maintenance_occurrences";
+import * as m008 from "./008_maintenance_due_index";
+import * as m009 from "./009_automation_rules";
+import * as m010 from "./010_integrations";
+import * as m011 from "./011_page_timezone_locale";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +20,8 @@ export const migrations: Record<string, Migration> = {
   "005_reserved_slugs": m005,
   "006_components": m006,
   "007_maintenance_occurrences": m007,
+  "008_maintenance_due_index": m008,
+  "009_automation_rules": m009,
+  "010_integrations": m010,
+  "011_page_timezone_locale": m011,
 };

@@ -1,6 +1,7 @@
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { componentFlip, headline, iso, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
+import type { TimeStyle } from "@/lib/time/format";
+import { componentFlip, headline, iso, MANAGE_PLACEHOLDER, messageLocale, messageStyle, messageWords, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
 import { classifyHttp, POSTS_TO_A_URL, type ChannelModule, type SendResult } from "./types";
 import { postJson } from "./webhook";
@@ -27,9 +28,14 @@ const COLOUR: Record<string, number> = {
 
 const md = (s: string) => s.replace(/[\\`*_~|<>#[\]()@:.+!-]/g, "\\$&");
 
-function discordBody(p: EventPayload) {
-  const fields = [{ name: "Status", value: md(statusText(p.status)), inline: true }];
-  if (p.services.length > 0) fields.push({ name: "Affected", value: md(p.services.map((s) => s.name).join(", ").slice(0, 500)), inline: true });
+// Discord shows `timestamp` in each reader's zone; the fields say the time in the page's zone, named.
+function discordBody(p: EventPayload, style: TimeStyle = messageStyle(p)) {
+  const t = messageWords(p);
+  const fields = [
+    { name: t("status"), value: md(statusText(p.status, messageLocale(p))), inline: true },
+    { name: p.maintenance ? t("scheduled") : t("posted"), value: md(whenText(p, style)), inline: true },
+  ];
+  if (p.services.length > 0) fields.push({ name: t("affected"), value: md(p.services.map((s) => s.name).join(", ").slice(0, 500)), inline: true });
   const text = md(markdownToText(p.body).slice(0, 1800));
   return {
     allowed_mentions: { parse: [] },
@@ -37,7 +43,7 @@ function discordBody(p: EventPayload) {
       {
         title: md(headline(p).slice(0, 120)),
         url: p.page.address,
-        description: [text, `[Manage subscription](${MANAGE_PLACEHOLDER})`].filter(Boolean).join("\n\n"),
+        description: [text, `[${md(t("manage"))}](${MANAGE_PLACEHOLDER})`].filter(Boolean).join("\n\n"),
         color: COLOUR[p.status] ?? 0x8b8d98,
         fields,
         timestamp: iso(p.at),
@@ -48,19 +54,21 @@ function discordBody(p: EventPayload) {
 }
 
 /** A component's flip: the line as the embed's title, coloured by the new status, escaped as incident texts are. */
+// The flip's time is the embed's `timestamp`, which Discord shows in each reader's own zone.
 function discordComponentBody(p: EventPayload) {
   const f = componentFlip(p);
+  const t = messageWords(p);
   return {
     allowed_mentions: { parse: [] },
     embeds: [
       {
-        title: md(`${f.name.slice(0, 120)} is now ${f.nowText}`),
+        title: md(t("isNow", { name: f.name.slice(0, 120), status: f.nowText })),
         url: p.page.address,
-        description: `[Manage subscription](${MANAGE_PLACEHOLDER})`,
+        description: `[${md(t("manage"))}](${MANAGE_PLACEHOLDER})`,
         color: COLOUR[f.now] ?? 0x8b8d98,
         fields: [
-          { name: "Status", value: md(f.nowText), inline: true },
-          { name: "Was", value: md(f.wasText), inline: true },
+          { name: t("status"), value: md(f.nowText), inline: true },
+          { name: t("previous"), value: md(f.wasText), inline: true },
         ],
         timestamp: iso(p.at),
         footer: { text: p.page.name.slice(0, 200) },

@@ -1,5 +1,7 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import { translator } from "@/lib/i18n";
+import type { PageLocale } from "@/lib/time/locale";
 
 /*
  * E-mail templates. Text reaches them as React children or attributes (escaped by React); the one
@@ -9,9 +11,9 @@ const body = { backgroundColor: "#f6f7f9", fontFamily: "-apple-system, Segoe UI,
 const box = { backgroundColor: "#ffffff", border: "1px solid #e4e7eb", borderRadius: "8px", margin: "24px auto", maxWidth: "560px", padding: "24px" };
 const muted = { color: "#616e7c", fontSize: "13px", lineHeight: "20px" };
 
-function Layout({ preview, pageName, children, footer }: { preview: string; pageName: string; children: ReactNode; footer: ReactNode }) {
+function Layout({ preview, pageName, children, footer, locale = "en" }: { preview: string; pageName: string; children: ReactNode; footer: ReactNode; locale?: PageLocale }) {
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={body}>
@@ -27,6 +29,8 @@ function Layout({ preview, pageName, children, footer }: { preview: string; page
 }
 
 interface EventEmailProps {
+  /** the page's locale: Heliograph's words in it, the operator's as written */
+  locale: PageLocale;
   pageName: string;
   pageUrl: string;
   title: string;
@@ -39,25 +43,27 @@ interface EventEmailProps {
 }
 
 export function EventEmail(p: EventEmailProps) {
+  const t = translator(p.locale, "email");
   return (
     <Layout
+      locale={p.locale}
       preview={`${p.title}: ${p.statusLabel}`}
       pageName={p.pageName}
       footer={
         <>
-          You receive this because you subscribed to updates from {p.pageName}.{" "}
-          <Link href={p.manageUrl}>Manage your subscription</Link> or <Link href={p.unsubscribeUrl}>unsubscribe</Link>.
+          {t("footer", { name: p.pageName })}{" "}
+          <Link href={p.manageUrl}>{t("manage")}</Link> {t("or")} <Link href={p.unsubscribeUrl}>{t("unsubscribe")}</Link>.
         </>
       }
     >
       <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>{p.title}</Heading>
       <Text style={{ margin: "0 0 4px", fontWeight: 600 }}>{p.statusLabel}</Text>
-      <Text style={{ ...muted, margin: "0 0 16px" }}>{p.when}{p.services.length > 0 ? ` · Affects ${p.services.join(", ")}` : ""}</Text>
+      <Text style={{ ...muted, margin: "0 0 16px" }}>{p.when}{p.services.length > 0 ? ` · ${t("affects", { services: p.services.join(", ") })}` : ""}</Text>
       <Section>
         <div dangerouslySetInnerHTML={{ __html: p.bodyHtml }} />
       </Section>
       <Text>
-        <Link href={p.pageUrl}>View the status page</Link>
+        <Link href={p.pageUrl}>{t("viewPage")}</Link>
       </Text>
     </Layout>
   );

@@ -1,9 +1,11 @@
 import { render as renderHtml, toPlainText } from "@react-email/render";
+import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import { env } from "@/lib/env";
 import { renderMarkdown } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { headline, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER, whenText } from "../render";
+import type { TimeStyle } from "@/lib/time/format";
+import { headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER, whenText } from "../render";
 import { normalizeEmail } from "./address";
 import { ConfirmEmail, DisabledEmail, EventEmail } from "./email-templates";
 import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type MessageContext, type SendResult } from "./types";
@@ -36,6 +38,65 @@ export interface Mailer {
   close(): void;
 }
 
+const ASCII_LINE = /^[\x20-\x7e]*$/;
+
+/** An RFC 2047 encoded header value, in words of at most 45 bytes (60 base64 characters), split between code points. */
+function encodeWords(value: string): string {
+  if (ASCII_LINE.test(value)) return value;
+  const words: string[] = [];
+  let word = "";
+  for (const ch of value) {
+    if (Buffer.byteLength(word + ch) > 45) {
+      words.push(word);
+      word = "";
+    }
+    word += ch;
+  }
+  words.push(word);
+  return words.map((w) => `=?UTF-8?B?${Buffer.from(w).toString("base64")}?=`).join("\r\n ");
+}
+
+/** `Name <address>` (or a bare address) as a From header: the name quoted or encoded; null when the address is not ASCII. */
+function fromHeader(from: string): string | null {
+  const m = /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
+  const address = (m?.[2] ?? from).trim();
+  if (!ASCII_LINE.test(address) || /[\s<>]/.test(address)) return null;
+  const name = (m?.[1] ?? "").replace(/^"(.*)"$/, "$1");
+  if (!name) return address;
+  if (!ASCII_LINE.test(name)) return `${encodeWords(name)} <${address}>`;
+  return `"${name.replace(/[\\"]/g, "\\$&")}" <${address}>`;
+}
+
+const base64Lines = (text: string) => {
+  const b = Buffer.from(text).toString("base64");
+  const lines: string[] = [];
+  for (let i = 0; i < b.length; i += 76) lines.push(b.slice(i, i + 76));
+  return lines.join("\r\n");
+};
+
+/**
+ * The whole message as one string (multipart/alternative, both parts base64): handed to the pool as `raw`, it
+ * goes out in one write. nodemailer's own composer streams each message through several transforms in small
+ * writes, which cost several times the SMTP exchange itself at thousands of messages a second. Null when a
+ * value is not plain ASCII on one line (an internationalised address): nodemailer composes those.
+ */
+function composeRaw(from: string, boundary: string, m: OutgoingMail): string | null {
+  const extra = Object.entries(m.headers ?? {});
+  if (![m.to, m.messageId, ...extra.flat()].every((v) => ASCII_LINE.test(v))) return null;
+  const head = [
+    `From: ${from}`,
+    `To: ${m.to}`,
+    `Subject: ${encodeWords(m.subject.replace(/[\r\n]+/g, " "))}`,
+    `Message-ID: ${m.messageId}`,
+    `Date: ${new Date().toUTCString().replace(/GMT$/, "+0000")}`,
+    "MIME-Version: 1.0",
+    ...extra.map(([k, v]) => `${k}: ${v}`),
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+  ];
+  const part = (type: string, body: string) => [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, "Content-Transfer-Encoding: base64", "", base64Lines(body)].join("\r\n");
+  return `${head.join("\r\n")}\r\n\r\n${part("text/plain", m.text)}\r\n${part("text/html", m.html)}\r\n--${boundary}--\r\n`;
+}
+
 export function createMailer(cfg: MailConfig): Mailer {
   const transport = nodemailer.createTransport({
     host: cfg.host,
@@ -50,11 +111,16 @@ export function createMailer(cfg: MailConfig): Mailer {
     socketTimeout: 30_000,
   });
   const fromAddress = (/<([^>]+)>/.exec(cfg.from)?.[1] ?? cfg.from).trim();
+  const from = fromHeader(cfg.from);
+  // Base64 text never holds "=_", so one boundary serves every message.
+  const boundary = `=_hg_${randomBytes(12).toString("hex")}`;
   return {
     from: cfg.from,
     fromAddress,
     async send(m) {
-      await transport.sendMail({ from: cfg.from, to: m.to, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers });
+      const raw = from && composeRaw(from, boundary, m);
+      if (raw) await transport.sendMail({ envelope: { from: fromAddress, to: [m.to] }, raw });
+      else await transport.sendMail({ from: cfg.from, to: m.to, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers, textEncoding: "base64" });
     },
     close: () => transport.close(),
   };
@@ -88,16 +154,17 @@ interface EmailMessage {
 const subjectLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 250);
 
 /** The message of any event kind: incident updates (any status) and maintenance start, end and reminders. */
-async function renderEventEmail(p: EventPayload): Promise<EmailMessage> {
+async function renderEventEmail(p: EventPayload, style: TimeStyle = messageStyle(p)): Promise<EmailMessage> {
   const title = headline(p);
-  const label = statusText(p.status);
+  const label = statusText(p.status, messageLocale(p));
   const html = await renderHtml(
     <EventEmail
+      locale={messageLocale(p)}
       pageName={p.page.name}
       pageUrl={p.page.address}
       title={title}
       statusLabel={label}
-      when={whenText(p)}
+      when={whenText(p, style)}
       services={p.services.map((s) => s.name)}
       bodyHtml={renderMarkdown(p.body)}
       manageUrl={MANAGE_PLACEHOLDER}
@@ -137,7 +204,7 @@ export const emailChannel: ChannelModule<"EMAIL", EmailMessage> = {
   // no component flips: a mailbox or a phone is not a monitoring feed
   events: INCIDENT_AND_MAINTENANCE,
   normalize: async (raw) => ({ target: normalizeEmail(raw), destHost: "smtp" }),
-  render: renderEventEmail,
+  render: (p) => renderEventEmail(p),
 
   async sendVerification(ctx) {
     const mailer = ctx.deps.mailer;

@@ -1,6 +1,7 @@
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
+import type { TimeStyle } from "@/lib/time/format";
+import { componentFlip, headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, messageWords, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
 import { POSTS_TO_A_URL, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
@@ -22,22 +23,24 @@ function card(cardId: string, header: { title: string; subtitle: string }, widge
   return { cardsV2: [{ cardId, card: { header, sections: [{ widgets }] } }] };
 }
 
-function googleChatCard(p: EventPayload) {
+function googleChatCard(p: EventPayload, style: TimeStyle = messageStyle(p)) {
   const text = markdownToText(p.body).slice(0, 3000);
+  const t = messageWords(p);
   return card("status-update", { title: headline(p).slice(0, 200), subtitle: p.page.name.slice(0, 200) }, [
-    { decoratedText: { topLabel: "Status", text: `<font color="${COLOUR[p.status] ?? "#60646c"}"><b>${esc(statusText(p.status))}</b></font>`, bottomLabel: whenText(p) } },
-    ...(p.services.length > 0 ? [{ decoratedText: { topLabel: "Affected", text: esc(p.services.map((s) => s.name).join(", ").slice(0, 1000)), wrapText: true } }] : []),
+    { decoratedText: { topLabel: t("status"), text: `<font color="${COLOUR[p.status] ?? "#60646c"}"><b>${esc(statusText(p.status, messageLocale(p)))}</b></font>`, bottomLabel: esc(whenText(p, style)) } },
+    ...(p.services.length > 0 ? [{ decoratedText: { topLabel: t("affected"), text: esc(p.services.map((s) => s.name).join(", ").slice(0, 1000)), wrapText: true } }] : []),
     ...(text ? [{ textParagraph: { text: esc(text) } }] : []),
-    { buttonList: { buttons: [button("View the status page", p.page.address), button("Manage subscription", MANAGE_PLACEHOLDER)] } },
+    { buttonList: { buttons: [button(t("viewPage"), p.page.address), button(t("manage"), MANAGE_PLACEHOLDER)] } },
   ]);
 }
 
 /** A component's flip: the line as the card's (plain-text) title, the new status coloured, the old one under it. */
-function googleChatComponentCard(p: EventPayload) {
+function googleChatComponentCard(p: EventPayload, style: TimeStyle = messageStyle(p)) {
   const f = componentFlip(p);
-  return card("component-update", { title: `${f.name.slice(0, 150)} is now ${f.nowText}`, subtitle: p.page.name.slice(0, 200) }, [
-    { decoratedText: { topLabel: "Status", text: `<font color="${COLOUR[f.now] ?? "#60646c"}"><b>${esc(f.nowText)}</b></font>`, bottomLabel: `Was ${f.wasText} · ${whenText(p)}` } },
-    { buttonList: { buttons: [button("View the status page", p.page.address), button("Manage subscription", MANAGE_PLACEHOLDER)] } },
+  const t = messageWords(p);
+  return card("component-update", { title: t("isNow", { name: f.name.slice(0, 150), status: f.nowText }), subtitle: p.page.name.slice(0, 200) }, [
+    { decoratedText: { topLabel: t("status"), text: `<font color="${COLOUR[f.now] ?? "#60646c"}"><b>${esc(f.nowText)}</b></font>`, bottomLabel: `${esc(t("was", { status: f.wasText }))} · ${esc(whenText(p, style))}` } },
+    { buttonList: { buttons: [button(t("viewPage"), p.page.address), button(t("manage"), MANAGE_PLACEHOLDER)] } },
   ]);
 }
 

@@ -1,6 +1,7 @@
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText } from "../render";
+import type { TimeStyle } from "@/lib/time/format";
+import { componentFlip, headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, messageWords, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
 import { POSTS_TO_A_URL, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
@@ -8,18 +9,23 @@ import { postJson } from "./webhook";
 const slackEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Incoming-webhook message with blocks: title, status, affected services, text, links. */
-export function slackBody(p: EventPayload) {
+export function slackBody(p: EventPayload, style: TimeStyle = messageStyle(p)) {
   const title = headline(p);
-  const fields = [{ type: "mrkdwn", text: `*Status*\n${slackEscape(statusText(p.status))}` }];
-  if (p.services.length > 0) fields.push({ type: "mrkdwn", text: `*Affected*\n${slackEscape(p.services.map((s) => s.name).join(", ")).slice(0, 1900)}` });
+  const t = messageWords(p);
+  const status = statusText(p.status, messageLocale(p));
+  const fields = [
+    { type: "mrkdwn", text: `*${t("status")}*\n${slackEscape(status)}` },
+    { type: "mrkdwn", text: `*${p.maintenance ? t("scheduled") : t("posted")}*\n${slackEscape(whenText(p, style))}` },
+  ];
+  if (p.services.length > 0) fields.push({ type: "mrkdwn", text: `*${t("affected")}*\n${slackEscape(p.services.map((s) => s.name).join(", ")).slice(0, 1900)}` });
   const text = slackEscape(markdownToText(p.body)).slice(0, 2900);
   return {
-    text: slackEscape(`${p.page.name}: ${title} (${statusText(p.status)})`),
+    text: slackEscape(`${p.page.name}: ${title} (${status})`),
     blocks: [
       { type: "header", text: { type: "plain_text", text: title.slice(0, 150) } },
       { type: "section", fields },
       ...(text ? [{ type: "section", text: { type: "mrkdwn", text } }] : []),
-      { type: "context", elements: [{ type: "mrkdwn", text: `<${p.page.address}|${slackEscape(p.page.name)} status page> · <${MANAGE_PLACEHOLDER}|Manage subscription>` }] },
+      { type: "context", elements: [{ type: "mrkdwn", text: `<${p.page.address}|${slackEscape(t("namedStatusPage", { name: p.page.name }))}> · <${MANAGE_PLACEHOLDER}|${t("manage")}>` }] },
     ],
   };
 }
@@ -28,9 +34,10 @@ export function slackBody(p: EventPayload) {
 const COLOUR: Record<string, string> = { OPERATIONAL: "#30a46c", DEGRADED_PERFORMANCE: "#ffb224", PARTIAL_OUTAGE: "#f76b15", MAJOR_OUTAGE: "#e5484d", UNDER_MAINTENANCE: "#0090ff" };
 
 /** A component's flip: one line, escaped as incident texts are (no mention can form), in a bar of its status colour. */
-export function slackComponentBody(p: EventPayload) {
+export function slackComponentBody(p: EventPayload, style: TimeStyle = messageStyle(p)) {
   const f = componentFlip(p);
-  const line = `${f.name} is now ${f.nowText}`;
+  const t = messageWords(p);
+  const line = t("isNow", { name: f.name, status: f.nowText });
   return {
     text: slackEscape(`${p.page.name}: ${line}`),
     attachments: [
@@ -38,7 +45,7 @@ export function slackComponentBody(p: EventPayload) {
         color: COLOUR[f.now] ?? "#8b8d98",
         blocks: [
           { type: "section", text: { type: "mrkdwn", text: slackEscape(line).slice(0, 2900) } },
-          { type: "context", elements: [{ type: "mrkdwn", text: `Was ${slackEscape(f.wasText)} · <${p.page.address}|${slackEscape(p.page.name)} status page> · <${MANAGE_PLACEHOLDER}|Manage subscription>` }] },
+          { type: "context", elements: [{ type: "mrkdwn", text: `${slackEscape(t("was", { status: f.wasText }))} · ${slackEscape(whenText(p, style))} · <${p.page.address}|${slackEscape(t("namedStatusPage", { name: p.page.name }))}> · <${MANAGE_PLACEHOLDER}|${t("manage")}>` }] },
         ],
       },
     ],

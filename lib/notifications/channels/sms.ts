@@ -1,7 +1,8 @@
 import { env } from "@/lib/env";
 import { parseRetryAfter } from "@/lib/outbound";
 import type { EventPayload } from "../payload";
-import { headline, statusText } from "../render";
+import type { TimeStyle } from "@/lib/time/format";
+import { headline, messageLocale, messageStyle, shortWhenText, statusText } from "../render";
 import { normalizePhone } from "./address";
 import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type SendResult } from "./types";
 
@@ -39,9 +40,9 @@ async function sendSms(cfg: SmsConfig | null, to: string, body: string, idempote
   }
 }
 
-/** One SMS segment: the title is cut so the status and the link always fit in 160 characters. */
-export function smsText(p: EventPayload): string {
-  const tail = ` - ${statusText(p.status)}. ${p.page.address}`;
+/** One SMS segment: the title is cut so the status, the time in the page's zone and the link always fit in 160 characters. */
+export function smsText(p: EventPayload, style: TimeStyle = messageStyle(p)): string {
+  const tail = ` - ${statusText(p.status, messageLocale(p))}, ${shortWhenText(p, style)}. ${p.page.address}`;
   const room = 160 - tail.length;
   const head = `${p.page.name}: ${headline(p)}`;
   if (room <= 1) return `${p.page.address}`.slice(0, 160);
@@ -66,7 +67,7 @@ export const smsChannel: ChannelModule<"SMS", string> = {
   // no component flips: a mailbox or a phone is not a monitoring feed
   events: INCIDENT_AND_MAINTENANCE,
   normalize: async (raw) => ({ target: normalizePhone(raw), destHost: "sms" }),
-  render: smsText,
+  render: (p) => smsText(p),
 
   sendVerification(ctx) {
     const text = `${ctx.code} is your code for ${ctx.page.name} status updates. ${ctx.codeUrl}`;

@@ -1,6 +1,8 @@
+import { translator } from "@/lib/i18n";
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
-import { componentFlip, headline, MANAGE_PLACEHOLDER, personalize, statusText, whenText } from "../render";
+import type { TimeStyle } from "@/lib/time/format";
+import { componentFlip, headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, messageWords, personalize, statusText, whenText } from "../render";
 import { normalizeUrl } from "./address";
 import { POSTS_TO_A_URL, type ChannelModule } from "./types";
 import { postJson } from "./webhook";
@@ -39,35 +41,50 @@ function message(body: unknown[], actions: { title: string; url: string }[]) {
   };
 }
 
-function teamsCard(p: EventPayload) {
+function teamsCard(p: EventPayload, style: TimeStyle = messageStyle(p)) {
   const text = markdownToText(p.body).slice(0, 4000);
+  const t = messageWords(p);
+  const affects = translator(messageLocale(p), "email");
   return message(
     [
       line(run(p.page.name.slice(0, 200), { isSubtle: true })),
       line(run(headline(p).slice(0, 300), { size: "Large", weight: "Bolder" })),
-      line(run(statusText(p.status), { weight: "Bolder", color: COLOUR[p.status] ?? "default" }), run(` · ${whenText(p)}`, { isSubtle: true })),
-      ...(p.services.length > 0 ? [line(run(`Affects ${p.services.map((s) => s.name).join(", ")}`.slice(0, 1000), { isSubtle: true }))] : []),
+      line(run(statusText(p.status, messageLocale(p)), { weight: "Bolder", color: COLOUR[p.status] ?? "default" }), run(` · ${whenText(p, style)}`, { isSubtle: true })),
+      ...(p.services.length > 0 ? [line(run(affects("affects", { services: p.services.map((s) => s.name).join(", ") }).slice(0, 1000), { isSubtle: true }))] : []),
       ...(text ? [line(run(text))] : []),
     ],
     [
-      { title: "View the status page", url: p.page.address },
-      { title: "Manage subscription", url: MANAGE_PLACEHOLDER },
+      { title: t("viewPage"), url: p.page.address },
+      { title: t("manage"), url: MANAGE_PLACEHOLDER },
     ],
   );
 }
 
+/** "{name} is now {status}" cut around its two values, so each keeps its own TextRun style in every language. */
+function flipParts(template: string): { text: string; part: "name" | "status" | "glue" }[] {
+  return template.split(/(\u0001|\u0002)/).filter(Boolean).map((text) => ({ text, part: text === "\u0001" ? "name" : text === "\u0002" ? "status" : "glue" }));
+}
+
 /** A component's flip: "Payouts is now Partial outage", the status coloured, every text in a TextRun. */
-function teamsComponentCard(p: EventPayload) {
+function teamsComponentCard(p: EventPayload, style: TimeStyle = messageStyle(p)) {
   const f = componentFlip(p);
+  const t = messageWords(p);
+  const runs = flipParts(t("isNow", { name: "\u0001", status: "\u0002" })).map(({ text, part }) =>
+    part === "name"
+      ? run(f.name.slice(0, 300), { size: "Large", weight: "Bolder" })
+      : part === "status"
+        ? run(f.nowText, { size: "Large", weight: "Bolder", color: COLOUR[f.now] ?? "default" })
+        : run(text, { size: "Large" }),
+  );
   return message(
     [
       line(run(p.page.name.slice(0, 200), { isSubtle: true })),
-      line(run(f.name.slice(0, 300), { size: "Large", weight: "Bolder" }), run(" is now ", { size: "Large" }), run(f.nowText, { size: "Large", weight: "Bolder", color: COLOUR[f.now] ?? "default" })),
-      line(run(`Was ${f.wasText} · ${whenText(p)}`, { isSubtle: true })),
+      line(...runs),
+      line(run(`${t("was", { status: f.wasText })} · ${whenText(p, style)}`, { isSubtle: true })),
     ],
     [
-      { title: "View the status page", url: p.page.address },
-      { title: "Manage subscription", url: MANAGE_PLACEHOLDER },
+      { title: t("viewPage"), url: p.page.address },
+      { title: t("manage"), url: MANAGE_PLACEHOLDER },
     ],
   );
 }

@@ -20,8 +20,8 @@ export type SendResult =
 /** Events a subscriber can hear about (confirmations are not events: every channel sends its own). */
 export type NotifyKind = Exclude<EventKind, "subscription.verify">;
 
-/** What every channel sends: incident updates and maintenance start, end and reminders. */
-export const INCIDENT_AND_MAINTENANCE = ["incident.update", "maintenance.start", "maintenance.end", "maintenance.reminder"] as const satisfies readonly NotifyKind[];
+/** What every channel sends: incident updates, maintenance start, end and reminders, and operators' maintenance updates. */
+export const INCIDENT_AND_MAINTENANCE = ["incident.update", "maintenance.start", "maintenance.end", "maintenance.reminder", "maintenance.update"] as const satisfies readonly NotifyKind[];
 
 /**
  * What every channel posting to a URL the subscriber gave has in common (webhook and the chat tools): always

@@ -234,6 +234,44 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     expectError(await b.api.post(`/v3/status-pages/${v3.bPageId}/incidents`, foreign), 400, "componentImpacts.0.componentId");
     expect((await v3Incident()).body).toEqual(v3IncidentBefore);
 
+    // Automation rules of A's v3 page and A's check trigger: 404 to B through A's page and B's own; A's components cannot be named.
+    const ruleBody = { name: "x", firstUpdate: "x", lastUpdate: "x", tags: ["x"], components: [] };
+    const rule = (await a.api.post(`/v3/status-pages/${ids.v3Page.id}/automation-rules`, { ...ruleBody, components: [{ componentId: ids.component.id, targetImpact: "MAJOR_OUTAGE" }] })).body;
+    const ruleOf = () => a.api.get(`/v3/status-pages/${ids.v3Page.id}/automation-rules/${rule.id}`);
+    const ruleBefore = (await ruleOf()).body;
+    expect(ruleBefore.id).toBeDefined();
+    const R = `${V3}/automation-rules`;
+    for (const [m, body] of [["get"], ["post", ruleBody]] as const) await expect404(m, R, "", body);
+    for (const [m, body] of [["get"], ["put", ruleBody], ["delete"]] as const) {
+      await expect404(m, `${R}/{ruleId}`, "", body, { ruleId: rule.id });
+      await expect404(m, `${R}/{ruleId}`, "", body, { ruleId: rule.id, statusPageId: bV3.v3Page.id });
+    }
+    expect((await b.api.get(`/v3/status-pages/${bV3.v3Page.id}/automation-rules`)).body.entries).toEqual([]);
+    expectError(await b.api.post(`/v3/status-pages/${bV3.v3Page.id}/automation-rules`, { ...ruleBody, components: [{ componentId: ids.component.id, targetImpact: "MAJOR_OUTAGE" }] }), 400, "components.0.componentId");
+    expect((await ruleOf()).body).toEqual(ruleBefore);
+    const trigger = { serviceId: ids.service.id, name: "x", description: "x" };
+    expect((await a.api.put("/v1/checks/a-check/trigger-incident", trigger)).status).toBe(200);
+    const triggerBefore = (await a.api.get("/v1/checks/a-check/trigger-incident")).body;
+    for (const m of ["get", "delete"]) await expect404(m, "/v1/checks/{checkId}/trigger-incident", "", undefined, { checkId: "a-check" });
+    // PUT on B's side makes B's own trigger, and only with B's own service.
+    expectError(await b.api.put("/v1/checks/a-check/trigger-incident", trigger), 400, "serviceId");
+    expect((await b.api.put("/v1/checks/a-check/trigger-incident", { ...trigger, serviceId: bSvc.id })).body.serviceId).toBe(bSvc.id);
+    covered.add("PUT /v1/checks/{checkId}/trigger-incident");
+    expect((await a.api.get("/v1/checks/a-check/trigger-incident")).body).toEqual(triggerBefore);
+
+    // Alert integrations: A's is 404 to B by id (read, delete, rotate, events); B's list and creates stay B's.
+    const integration = (await a.api.post("/v1/integrations", { name: "A's alerts", type: "alertmanager", statusPageId: ids.v3Page.id })).body;
+    const integrationOf = () => a.api.get(`/v1/integrations/${integration.id}`);
+    const integrationBefore = (await integrationOf()).body;
+    for (const [m, template] of [["get", "/v1/integrations/{id}"], ["delete", "/v1/integrations/{id}"], ["post", "/v1/integrations/{id}/rotate-token"], ["get", "/v1/integrations/{id}/events"]] as const)
+      await expect404(m, template, integration.id);
+    expect((await b.api.get("/v1/integrations")).body.entries).toEqual([]);
+    covered.add("GET /v1/integrations");
+    expectError(await b.api.post("/v1/integrations", { name: "x", type: "generic", statusPageId: ids.v3Page.id }), 404);
+    expect((await b.api.post("/v1/integrations", { name: "B's", type: "generic" })).status).toBe(201);
+    covered.add("POST /v1/integrations");
+    expect((await integrationOf()).body).toEqual(integrationBefore);
+
     expect(await snapshot(a, ids)).toEqual(before);
     const after = await rowCounts(a.db);
     expect({ ...after, services: after.services - 1 }).toEqual(counts);

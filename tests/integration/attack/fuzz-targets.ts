@@ -18,7 +18,26 @@ export async function seedPool(t: Tenant) {
   const subscription = (await t.api.get(`/v1/status-pages/${s.page.id}/subscriptions`)).body[0];
   const apiKey = (await t.api.post("/v1/api-keys", { name: "spare" })).body;
   expect(apiKey.id, JSON.stringify(apiKey)).toBeDefined();
-  return { ...s, subscription, apiKey, ...(await seedV3(t)), v3Incidents: await seedV3Incidents(t), maintenance: await seedMaintenance(t, s.window.id) };
+  const v3 = await seedV3(t);
+  return { ...s, subscription, apiKey, ...v3, v3Incidents: await seedV3Incidents(t), maintenance: await seedMaintenance(t, s.window.id), integration: await seedIntegration(t), automation: await seedAutomation(t, v3.v3Page.id, v3.component.id, s.service.id) };
+}
+
+/** An alert integration of the account (its operations take its id). */
+async function seedIntegration(t: Tenant) {
+  const res = await t.api.post("/v1/integrations", { name: "Seeded", type: "alertmanager" });
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: string };
+}
+
+const ruleBody = (componentId: string) => ({ name: "Seeded", firstUpdate: "Down", lastUpdate: "Up", tags: ["api"], components: [{ componentId, targetImpact: "MAJOR_OUTAGE" }] });
+
+/** An automation rule on the v3 page's service component, and a check trigger on the v1 service. */
+async function seedAutomation(t: Tenant, pageId: string, componentId: string, serviceId: string) {
+  const rule = await t.api.post(`/v3/status-pages/${pageId}/automation-rules`, ruleBody(componentId));
+  expect(rule.status, rule.text).toBe(201);
+  const trigger = await t.api.put("/v1/checks/seed-check/trigger-incident", { serviceId, name: "Seeded", description: "Down" });
+  expect(trigger.status, trigger.text).toBe(200);
+  return { ruleId: rule.body.id as string, checkId: "seed-check" };
 }
 
 /** The seeded window's occurrence with one update, and a weekly window whose occurrences fresh cases skip or update. */
@@ -68,13 +87,15 @@ export function poolParams(op: Operation, p: Pool): Record<string, string> {
   if (op.path.startsWith("/v1/maintenance-windows/{id}/maintenances")) return { id: String(p.window.id), maintenanceId: p.maintenance.maintenanceId, updateId: p.maintenance.updateId };
   if (op.path.startsWith("/v1/maintenance-windows/")) return { id: String(p.window.id) };
   if (op.path.startsWith("/v1/api-keys/")) return { id: p.apiKey.id };
+  if (op.path.startsWith("/v1/integrations/")) return { id: p.integration.id };
   if (op.path.startsWith("/v1/status-pages/services/")) return { id: p.service.id };
   if (op.path.startsWith("/v1/status-pages/incidents/")) return { id: p.incident.id, updateId: p.update.id };
   if (op.path.startsWith("/v3/status-pages/{statusPageId}/incidents")) {
     const v = p.v3Incidents;
     return { statusPageId: v.pageId, incidentId: v.incidentId, incidentUpdateId: v.updateId };
   }
-  if (op.path.startsWith("/v3/status-pages/")) return { statusPageId: p.v3Page.id, componentId: p.component.id, subscriberId: p.subscriber.id };
+  if (op.path.startsWith("/v3/status-pages/")) return { statusPageId: p.v3Page.id, componentId: p.component.id, subscriberId: p.subscriber.id, ruleId: p.automation.ruleId };
+  if (op.path.startsWith("/v1/checks/")) return { checkId: p.automation.checkId };
   return { id: p.page.id, keyId: p.key.id, subscriptionId: p.subscription.id };
 }
 
@@ -157,8 +178,17 @@ export async function freshParams(op: Operation, t: Tenant, p: Pool): Promise<Re
       const update = ok(await t.api.post(`${base}/${v.incidentId}/incident-updates`, { description: "doomed", status: "IDENTIFIED" })).id as string;
       return { statusPageId: v.pageId, incidentId: v.incidentId, incidentUpdateId: update };
     }
+    case "deleteIntegration":
+      return { id: ok(await t.api.post("/v1/integrations", { name: "doomed", type: "generic" })).id as string };
     case "revokeApiKey":
       return { id: ok(await t.api.post("/v1/api-keys", { name: "doomed" })).id as string };
+    case "deleteAutomationRuleV3":
+      return { statusPageId: p.v3Page.id, ruleId: ok(await t.api.post(`/v3/status-pages/${p.v3Page.id}/automation-rules`, ruleBody(p.component.id))).id as string };
+    case "deleteCheckTrigger": {
+      const checkId = `doomed-${seq++}`;
+      ok(await t.api.put(`/v1/checks/${checkId}/trigger-incident`, { serviceId: p.service.id, name: "Doomed", description: "x" }));
+      return { checkId };
+    }
     default:
       return poolParams(op, p);
   }
@@ -189,6 +219,11 @@ export function overrides(p: Pool) {
         ),
       );
     }
+    // An automation rule's components: the seeded SERVICE component, at most once; a check trigger's service.
+    if (path.length === 1 && path[0] === "components" && schema.items?.properties?.targetImpact) {
+      return fc.uniqueArray(fc.constant(p.component.id), { maxLength: 1 }).map((ids) => ids.map((componentId) => ({ componentId, targetImpact: "PARTIAL_OUTAGE" })));
+    }
+    if (path.length === 1 && path[0] === "serviceId") return serviceIds;
     // v3 bulk entries ({type, config: {address, subscribedComponents?}}) are built field by field.
     if (last(path, 2) === "subscriptions/#" && schema.properties?.config?.type === "object") return undefined;
     // Dots only between letters: every address of a v3 request must pass, where one bad one fails all.
@@ -216,6 +251,15 @@ export function overrides(p: Pool) {
     if (path.length === 1 && path[0] === "startsAt") return date("2030-01-01", "2034-12-31");
     if (path.length === 1 && path[0] === "endsAt") return date("2035-01-01", "2039-12-31");
     if (path.length === 1 && path[0] === "repeatEndsAt") return fc.oneof(fc.constant(null), date("2040-01-01", "2045-12-31"));
+    // An integration: the account's own v3 page or none, an everyday address, a label name.
+    if (path.length === 1 && path[0] === "statusPageId") return fc.constantFrom(null, p.v3Page.id);
+    if (path.length === 1 && path[0] === "alertEmail") return fc.oneof(fc.constant(null), email);
+    if (path.length === 1 && path[0] === "matchLabel") return fc.constantFrom("component", "service", "team_name");
+    // Its default target: the v3 page's service component; its texts (which need that component) only now and then.
+    if (path.length === 1 && path[0] === "defaultComponents") return fc.constantFrom(undefined, [{ componentId: p.component.id, targetImpact: "PARTIAL_OUTAGE" }]);
+    const rarely = <T>(value: T) => fc.constantFrom(...Array<T | undefined>(7).fill(undefined), value);
+    if (path.length === 1 && ["defaultName", "defaultFirstUpdate", "defaultLastUpdate"].includes(path[0] as string)) return rarely("Checkout is failing");
+    if (path.length === 1 && path[0] === "defaultNotifySubscribers") return rarely(false);
     return undefined;
   };
 }

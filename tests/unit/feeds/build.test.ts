@@ -40,6 +40,7 @@ describe("feeds", () => {
     const maintenance = Array.from({ length: 150 }, (_, i) => ({
       id: 1, name: "Daily", description: null, startsAt: NOW - i * DAY, endsAt: NOW - i * DAY + HOUR,
       serviceIds: "ALL" as const, showAffectedServices: true, createdAt: NOW - 200 * DAY, updatedAt: NOW - 200 * DAY,
+      key: `1-${i}`, status: "COMPLETED" as const, updates: [], timezone: null, span: { from: NOW - i * DAY, to: NOW - i * DAY + HOUR },
     }));
     const items = parse(buildFeed(snapshot({ maintenance }), ctx, "rss")).rss.channel.item;
     expect(items).toHaveLength(MAX_ENTRIES);

@@ -16,6 +16,7 @@ function hostileSnapshot(text: string) {
   const window = {
     id: 1, name: text, description: text, startsAt: NOW - HOUR, endsAt: NOW + HOUR,
     serviceIds: "ALL" as const, showAffectedServices: true, createdAt: NOW - 2 * HOUR, updatedAt: NOW - 2 * HOUR,
+    key: "1-window", status: "IN_PROGRESS" as const, updates: [], timezone: null, span: { from: NOW - HOUR, to: NOW },
   };
   return snapshot({ page: page({ name: text, description: text }), incidents: [inc], maintenance: [window] });
 }

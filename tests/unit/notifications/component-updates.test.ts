@@ -84,7 +84,7 @@ describe("component flip messages", () => {
     expect(card.header.title).toBe(`${HOSTILE} is now Degraded performance`);
     const status = card.sections[0].widgets[0].decoratedText;
     expect(status.text).toBe('<font color="#b57b00"><b>Degraded performance</b></font>');
-    expect(status.bottomLabel).toMatch(/^Was Operational · 2026-01-02 03:04 UTC$/);
+    expect(status.bottomLabel).toMatch(/^Was Operational · 2 Jan 2026, 03:04 UTC$/);
   });
 });
 

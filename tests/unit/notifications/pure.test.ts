@@ -52,8 +52,8 @@ describe("messages", () => {
   it("SMS fits one 160-character segment with the status and the link", () => {
     const long = smsText(payload({ title: "x".repeat(300) }));
     expect(long.length).toBeLessThanOrEqual(160);
-    expect(long.endsWith(" - Investigating. https://status.acme.test")).toBe(true);
-    expect(smsText(payload())).toBe("Acme <Cloud> & Co: Elevated API errors - Investigating. https://status.acme.test");
+    expect(long.endsWith(" - Investigating, 10:00 UTC. https://status.acme.test")).toBe(true);
+    expect(smsText(payload())).toBe("Acme <Cloud> & Co: Elevated API errors - Investigating, 10:00 UTC. https://status.acme.test");
   });
   it("Slack text is escaped", () => {
     const b = slackBody(payload());

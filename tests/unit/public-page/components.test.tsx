@@ -19,12 +19,33 @@ describe("StatusBanner", () => {
     ["PARTIAL_OUTAGE", "Partial outage"],
     ["MAJOR_OUTAGE", "Major outage"],
     ["UNDER_MAINTENANCE", "Under maintenance"],
-  ] as [ServiceStatus, string][])("%s says %j in words, with an icon and the time in UTC", (status, words) => {
-    const html = renderToStaticMarkup(<StatusBanner status={status} generatedAt={at} />);
+  ] as [ServiceStatus, string][])("%s says %j in words, with an icon, in the status colour", (status, words) => {
+    const html = renderToStaticMarkup(<StatusBanner status={status} />);
     expect(html).toContain(`>${words}</h2>`);
     expect(html).toContain(`data-status="${status}"`);
+    // the whole banner takes the status colour, its text the card colour
+    expect(html).toMatch(new RegExp(`<section class="banner s-${status} [^"]*bg-status[^"]*text-card`));
     expect(html).toMatch(/<svg class="status-icon[^"]*"[^>]*aria-hidden="true"/);
-    expect(html).toContain('<time dateTime="2026-11-20T14:05:00.000Z" title="20 Nov 2026, 14:05 UTC">20 Nov 2026, 14:05 UTC</time>');
+  });
+
+  it("during an outage names the affected components and links to each open incident", () => {
+    const html = renderToStaticMarkup(
+      <StatusBanner
+        status="MAJOR_OUTAGE"
+        base="/acme"
+        affected={[{ id: "api", name: "API <v2>", status: "MAJOR_OUTAGE" }, { id: "web", name: "Website", status: "DEGRADED_PERFORMANCE" }]}
+        incidents={[{ id: "i1", name: "Errors & timeouts", state: "Investigating" }]}
+      />,
+    );
+    expect(html).toContain('<strong>API &lt;v2&gt;</strong> — Major outage');
+    expect(html).toContain(", <strong>Website</strong> — Degraded performance");
+    expect(html).toMatch(/<a href="\/acme\/incidents\/i1"[^>]*>Errors &amp; timeouts<\/a> · Investigating/);
+  });
+
+  it("says nothing more when all is well", () => {
+    const html = renderToStaticMarkup(<StatusBanner status="OPERATIONAL" />);
+    expect(html).not.toContain("Affected");
+    expect(html).not.toContain("<a ");
   });
 });
 
@@ -45,7 +66,7 @@ describe("ServiceCard", () => {
     kind: "group",
     status: "MAJOR_OUTAGE",
     uptime: 99.97,
-    days: [],
+    days,
     createdAt: 0,
     updatedAt: 0,
     children: [{ id: "s1", name: "API", description: "Public REST API <v2>", status: "MAJOR_OUTAGE", uptime: 99.97, days, createdAt: 0, updatedAt: 0 }],
@@ -61,18 +82,30 @@ describe("ServiceCard", () => {
     expect(html.match(/<li class="bar /g)).toHaveLength(90);
     expect(html.match(/tabindex="0"/gi)).toHaveLength(1);
     expect(html.match(/class="bar s-NO_DATA"/g)).toHaveLength(10);
-    expect(html).toContain(': no data</span>');
-    expect(html).toMatch(/<span class="tip">[^<]*: 97.50% uptime, 1 incident: API errors<\/span>/);
-    expect(html).toContain('aria-label="API: daily uptime over the last 90 days');
+    expect(html).toContain(": No data yet</span>");
+    expect(html).toMatch(/<span class="tip">[^<]*: Major outage · 97.50% uptime · 1 incident: API errors<\/span>/);
+    expect(html).toContain('aria-label="API: daily status over the last 90 days');
+  });
+  it("states the period and its first day for each width the bars take, with Today at the end", () => {
+    for (const n of [30, 60, 90]) expect(html).toContain(`data-period="${n}"`);
+    expect(html).toMatch(/data-period="90" data-period-last="true">Last 90 days · 1 August 2026<\/span><span>Today<\/span>/);
+    expect(html).toContain("99.97% uptime · 90 days");
   });
   it("a group is a disclosure, open by default, its summary carrying name, worst status and uptime, and nothing focusable", () => {
     expect(html).toMatch(/<details open="" class="group" data-group="c1">\s*<summary class="card-head[^"]*">/);
     const summary = html.match(/<summary[^>]*>(.*?)<\/summary>/)![1];
     expect(summary).toContain("Core &lt;platform&gt;");
     expect(summary).toContain("Major outage");
-    expect(summary).toContain("99.97% uptime");
+    expect(summary).toContain("99.97% uptime · 90 days");
     expect(summary).not.toMatch(/<(a|button|input|select|textarea)\b|tabindex/i);
     expect(html.indexOf("</summary>")).toBeLessThan(html.indexOf('<ol class="bars'));
+  });
+  it("says 'No data yet' instead of a percentage for a component observed for less than a day", () => {
+    const young = days.map((d, i) => (i < 89 ? { ...d, uptime: null, worst: null, incidentIds: [], observedMinutes: 0 } : { ...d, uptime: 50, worst: "MAJOR_OUTAGE" as const, observedMinutes: 120 }));
+    const one = renderToStaticMarkup(<ServiceCard entry={{ ...card.children[0], uptime: 50, days: young, kind: "component", children: [] }} incidentNames={new Map()} />);
+    expect(one).toContain("No data yet");
+    expect(one).not.toContain("50.00% uptime ·");
+    expect(one).toContain("observed for less than a day");
   });
   it("shows a component's description as text under its name", () => {
     expect(html).toContain("Public REST API &lt;v2&gt;</p>");
@@ -125,8 +158,8 @@ describe("incident parts", () => {
     expect(renderToStaticMarkup(<AffectedComponents view={{ ...v1, components: [] }} />)).toBe("");
   });
 
-  it("a v1 incident keeps its severity pill; a v3 incident says its worst impact", () => {
-    expect(renderToStaticMarkup(<IncidentPill view={v1} />)).toBe('<span class="pill s-PARTIAL_OUTAGE">Medium severity</span>');
+  it("a v1 incident's severity reads in the page's one vocabulary; a v3 incident says its worst impact", () => {
+    expect(renderToStaticMarkup(<IncidentPill view={v1} />)).toBe('<span class="pill s-PARTIAL_OUTAGE">Partial outage</span>');
     expect(renderToStaticMarkup(<IncidentPill view={v3} />)).toBe('<span class="pill s-PARTIAL_OUTAGE">Partial outage</span>');
   });
 

@@ -21,7 +21,7 @@ import { v3Incident } from "../statuspage-compat/snapshot";
 const day = (over: Partial<DayUptime>): DayUptime => ({ day: "2026-11-20", uptime: 100, worst: "OPERATIONAL", incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 1440, ...over });
 
 const view = (id: string, startedAt: number, serviceIds: string[] = ["s1"]): IncidentView => ({
-  incident: { id, account_id: "a", status_page_id: null, impact_actor_type: null, impact_actor_id: null, name: `Incident ${id}`, severity: "MAJOR", last_update_status: "RESOLVED", started_at: startedAt, resolved_at: startedAt + 60_000, created_at: startedAt, updated_at: startedAt },
+  incident: { id, account_id: "a", status_page_id: null, impact_actor_type: null, impact_actor_id: null, humans_since: null, name: `Incident ${id}`, severity: "MAJOR", last_update_status: "RESOLVED", started_at: startedAt, resolved_at: startedAt + 60_000, created_at: startedAt, updated_at: startedAt },
   services: serviceIds.map((s) => ({ id: s, account_id: "a", name: `Service ${s}`, created_at: 0, updated_at: 0 })),
   impacts: [],
   components: serviceIds.map((s) => ({ id: s, name: `Service ${s}`, status: "MAJOR_OUTAGE" as const })),
@@ -40,14 +40,18 @@ describe("formatUptime", () => {
 
 describe("dayLabel", () => {
   const names = new Map([["i1", "API down"], ["i2", "Slow DNS"]]);
-  it("says date, uptime and the day's incidents", () => {
-    expect(dayLabel(day({}), names)).toBe("2026-11-20: 100% uptime, no incidents");
-    expect(dayLabel(day({ uptime: 99.2, worst: "MAJOR_OUTAGE", incidentIds: ["i1"] }), names)).toBe("2026-11-20: 99.20% uptime, 1 incident: API down");
-    expect(dayLabel(day({ uptime: 98, incidentIds: ["i1", "i2"] }), names)).toBe("2026-11-20: 98.00% uptime, 2 incidents: API down; Slow DNS");
-    expect(dayLabel(day({ maintenanceMinutes: 120 }), names)).toBe("2026-11-20: 100% uptime, no incidents, 120 min maintenance");
+  it("says the date, the day's worst status and how long it cost, its uptime and incidents", () => {
+    expect(dayLabel(day({}), names)).toBe("20 November 2026: Operational · 100% uptime");
+    expect(dayLabel(day({ uptime: 99.2, worst: "MAJOR_OUTAGE", incidentIds: ["i1"], downtimeMinutes: 11.52 }), names)).toBe(
+      "20 November 2026: Major outage (12 min downtime) · 99.20% uptime · 1 incident: API down",
+    );
+    expect(dayLabel(day({ uptime: 98, worst: "PARTIAL_OUTAGE", incidentIds: ["i1", "i2"], downtimeMinutes: 28.8 }), names)).toBe(
+      "20 November 2026: Partial outage (29 min downtime) · 98.00% uptime · 2 incidents: API down; Slow DNS",
+    );
+    expect(dayLabel(day({ worst: "UNDER_MAINTENANCE", maintenanceMinutes: 130 }), names)).toBe("20 November 2026: Under maintenance · 100% uptime · 2 h 10 min maintenance");
   });
-  it("marks days without data", () => {
-    expect(dayLabel(day({ uptime: null, worst: null }), names)).toBe("2026-11-20: no data");
+  it("marks days without data in the same words as the legend", () => {
+    expect(dayLabel(day({ uptime: null, worst: null }), names)).toBe("20 November 2026: No data yet");
   });
 });
 

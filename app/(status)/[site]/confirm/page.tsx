@@ -18,7 +18,7 @@ export default async function ConfirmPage({ params, searchParams }: Props) {
   const token = typeof q.token === "string" ? q.token.slice(0, 200) : "";
   const sms = typeof q.sms === "string" ? q.sms.slice(0, 200) : "";
   return (
-    <section style={{ maxWidth: "36rem" }}>
+    <section className="max-w-xl">
       <h1 className="page-title">Confirm your subscription</h1>
       {token ? (
         <>
@@ -32,7 +32,7 @@ export default async function ConfirmPage({ params, searchParams }: Props) {
         </>
       ) : (
         <p className="notice" role="alert">
-          This link is incomplete. Open the link from the confirmation message, or <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>subscribe again</a>.
+          This link is incomplete. Open the link from the confirmation message, or <a className="underline" href={`${site.base}/subscribe`}>subscribe again</a>.
         </p>
       )}
     </section>

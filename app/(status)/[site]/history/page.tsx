@@ -9,6 +9,9 @@ import { Locked } from "@/components/access/locked";
 import { IncidentLine } from "@/components/incident/incident-parts";
 import { NotFoundContent } from "@/components/site/not-found-content";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
+import { translator } from "@/lib/i18n";
+import { formatMonthKey } from "@/lib/time/format";
+import { isPageLocale, localeOf } from "@/lib/time/locale";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +20,7 @@ type Props = { params: Promise<{ site: string }>; searchParams: Promise<Record<s
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).site);
   if (!site) return {};
-  return siteMetadata(site, { title: "Incident history", path: "/history" });
+  return siteMetadata(site, { title: translator(site.locale ?? localeOf(site.page.locale), "history")("title"), path: "/history" });
 }
 
 export default async function HistoryPage({ params, searchParams }: Props) {
@@ -29,44 +32,51 @@ export default async function HistoryPage({ params, searchParams }: Props) {
   if (pageNumber === null) return <NotFoundContent base={site.base} what="history page" />;
   const history = await loadHistory(await getReadyDb(), site.page, pageNumber);
   const { base } = site;
+  // Heliograph's words (lib/i18n, namespace `history`); a visitor's ?lang= stays on the pagination links.
+  const locale = site.locale ?? localeOf(site.page.locale);
+  const t = translator(locale, "history");
+  const lang = typeof query.lang === "string" && isPageLocale(query.lang) ? query.lang : null;
+  const pageLink = (n: number) => `${base}/history${[n > 1 ? `page=${n}` : "", lang ? `lang=${lang}` : ""].filter(Boolean).join("&").replace(/^./, "?$&")}`;
+  // No empty months from before the page existed (imported incidents or windows older than it still show).
+  const months = history.months.filter((m) => m.end > site.page.created_at || m.incidents.length > 0 || m.maintenance.length > 0);
 
   return (
     <>
-      <p style={{ margin: "0 0 .5rem" }}>
-        <a href={base || "/"}>← Current status</a>
+      <p className="mt-0 mb-2">
+        <a href={base || "/"}>{t("back")}</a>
       </p>
-      <h1 className="page-title">Incident history</h1>
-      <p className="description">Incidents and completed maintenance, newest first.</p>
-      {history.months.map((m) => (
+      <h1 className="page-title">{t("title")}</h1>
+      <p className="description">{t("intro")}</p>
+      {months.map((m) => (
         <section key={m.key} aria-labelledby={`month-${m.key}`} data-month={m.key}>
           <h2 id={`month-${m.key}`} className="section-title">
-            {m.label}
+            {formatMonthKey(m.key, locale)}
           </h2>
           {m.incidents.length === 0 && m.maintenance.length === 0 ? (
-            <p className="muted">No incidents reported this month.</p>
+            <p className="muted">{t("none")}</p>
           ) : (
             <>
               {m.incidents.length > 0 && (
-                <ul className="days">
+                <ul className="days m-0 list-none p-0">
                   {m.incidents.map((v) => (
-                    <li key={v.incident.id} className="day">
-                      <IncidentLine view={v} base={base} />
+                    <li key={v.incident.id} className="day border-b border-line py-3">
+                      <IncidentLine view={v} base={base} locale={locale} />
                     </li>
                   ))}
                 </ul>
               )}
               {m.maintenance.length > 0 && (
-                <div style={{ marginTop: "1rem" }}>
-                  <MaintenanceList items={m.maintenance} names={history.serviceNames} state="completed" />
+                <div className="mt-4">
+                  <MaintenanceList items={m.maintenance} names={history.serviceNames} base={base} locale={locale} />
                 </div>
               )}
             </>
           )}
         </section>
       ))}
-      <nav className="pager" aria-label="History pages">
-        {history.page > 1 ? <a href={history.page === 2 ? `${base}/history` : `${base}/history?page=${history.page - 1}`}>← Newer</a> : <span />}
-        {history.hasOlder ? <a href={`${base}/history?page=${history.page + 1}`}>Older →</a> : <span />}
+      <nav className="mt-6 flex justify-between" aria-label={t("pages")}>
+        {history.page > 1 ? <a href={pageLink(history.page - 1)}>{t("newer")}</a> : <span />}
+        {history.hasOlder ? <a href={pageLink(history.page + 1)}>{t("older")}</a> : <span />}
       </nav>
     </>
   );

@@ -22,13 +22,13 @@ export default async function ManagePage({ params, searchParams }: Props) {
   const managed = token ? await getManagedSubscription(await getReadyDb(), site.page, token) : null;
   const s = managed?.subscriber;
   return (
-    <section style={{ maxWidth: "36rem" }}>
+    <section className="max-w-xl">
       <h1 className="page-title">Your subscription</h1>
       {/* Links die with the subscription they were sent for (unsubscribed, disabled) and 180 days after their message. */}
       {!managed || !s || s.unsubscribed_at !== null ? (
         <p className="notice" role="alert">
           This link is not valid: it has expired, or the subscription it was sent for has ended. Use the link from our latest message, or{" "}
-          <a style={{ textDecoration: "underline" }} href={`${site.base}/subscribe`}>subscribe again</a>.
+          <a className="underline" href={`${site.base}/subscribe`}>subscribe again</a>.
         </p>
       ) : (
         <>

@@ -6,7 +6,11 @@ import { markdownToText } from "@/lib/markdown";
 import { loadIncidentForPage } from "@/lib/public-page/incident";
 import { siteMetadata } from "@/lib/public-page/metadata";
 import { loadSite } from "@/lib/public-page/site";
-import { formatDuration, incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
+import { incidentImpactStatus } from "@/lib/public-page/view";
+import { translator } from "@/lib/i18n";
+import { formatDurationIn } from "@/lib/i18n/day-label";
+import { localeOf } from "@/lib/time/locale";
+import { incidentStateLabel, updateStatusLabel } from "@/lib/status/labels";
 import { Locked } from "@/components/access/locked";
 import { AffectedList, ImpactHistory, IncidentPill, IncidentTimeline } from "@/components/incident/incident-parts";
 import { NotFoundContent } from "@/components/site/not-found-content";
@@ -27,13 +31,15 @@ async function load(params: Params["params"]) {
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { site, view } = await load(params);
-  if (!view) return siteMetadata(site, { title: "Incident not found", path: "" });
+  const locale = site.locale ?? localeOf(site.page.locale);
+  const t = translator(locale, "incidentPage");
+  if (!view) return siteMetadata(site, { title: t("notFound"), path: "" });
   const latest = view.updates[0];
   return siteMetadata(site, {
     title: view.incident.name,
     path: `/incidents/${view.incident.id}`,
     image: `/incidents/${view.incident.id}/og.png`,
-    description: latest ? `${updateStatusLabel(latest.status)}: ${markdownToText(latest.description).slice(0, 200)}` : null,
+    description: latest ? `${updateStatusLabel(latest.status, locale)}: ${markdownToText(latest.description).slice(0, 200)}` : null,
   });
 }
 
@@ -43,52 +49,55 @@ export default async function IncidentPage({ params, searchParams }: Params) {
   // proxy.ts answered 404 for an incident that is not this page's; notFound() would render an empty body.
   if (!view) return <NotFoundContent base={site.base} what="incident" />;
   const { incident } = view;
+  // Heliograph's words (lib/i18n, namespace `incidentPage`); the operator's (name, updates) as written.
+  const locale = site.locale ?? localeOf(site.page.locale);
+  const t = translator(locale, "incidentPage");
   const resolved = incident.last_update_status === "RESOLVED";
-  const duration = formatDuration(incidentDuration(incident.started_at, incident.resolved_at));
+  const duration = formatDurationIn(incidentDuration(incident.started_at, incident.resolved_at), locale);
   const status = resolved ? "OPERATIONAL" : incidentImpactStatus(view);
 
   return (
     <article aria-labelledby="incident-title">
-      <p style={{ margin: "0 0 .5rem" }}>
-        <a href={site.base || "/"}>← Current status</a>
+      <p className="mt-0 mb-2">
+        <a href={site.base || "/"}>{t("back")}</a>
       </p>
       <h1 id="incident-title" className="page-title">
         {incident.name}
       </h1>
-      <p style={{ margin: ".25rem 0 1rem" }}>
-        <span className={`status-text s-${status}`}>
+      <p className="mt-1 mb-4 flex flex-wrap items-center gap-2">
+        <span className={`status-text s-${status} inline-flex items-center gap-1.5 font-semibold text-status`}>
           <StatusIcon status={status} />
-          {resolved ? "Resolved" : `Ongoing · ${updateStatusLabel(incident.last_update_status)}`}
+          {incidentStateLabel(incident.last_update_status, locale)}
         </span>
-        <IncidentPill view={view} />
+        <IncidentPill view={view} locale={locale} />
       </p>
-      <dl className="panel meta" style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: ".25rem 1rem" }}>
-        <dt>Affected</dt>
-        <dd style={{ margin: 0 }} className="min-w-0">
-          <AffectedList view={view} />
+      <dl className="panel meta grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        <dt>{t("affected")}</dt>
+        <dd className="m-0 min-w-0">
+          <AffectedList view={view} locale={locale} />
         </dd>
-        <dt>Started</dt>
-        <dd style={{ margin: 0 }}>
+        <dt>{t("started")}</dt>
+        <dd className="m-0">
           <LocalTime ms={incident.started_at} />
         </dd>
         {incident.resolved_at !== null && resolved && (
           <>
-            <dt>Resolved</dt>
-            <dd style={{ margin: 0 }}>
+            <dt>{t("resolved")}</dt>
+            <dd className="m-0">
               <LocalTime ms={incident.resolved_at} />
             </dd>
           </>
         )}
         {duration && (
           <>
-            <dt>Duration</dt>
-            <dd style={{ margin: 0 }}>{duration}</dd>
+            <dt>{t("duration")}</dt>
+            <dd className="m-0">{duration}</dd>
           </>
         )}
       </dl>
-      <ImpactHistory view={view} />
-      <h2 className="section-title">Updates</h2>
-      <IncidentTimeline view={view} />
+      <ImpactHistory view={view} locale={locale} />
+      <h2 className="section-title">{t("updates")}</h2>
+      <IncidentTimeline view={view} locale={locale} />
     </article>
   );
 }

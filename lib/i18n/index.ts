@@ -1,0 +1,85 @@
+// The framework-free core of next-intl (same package version): the worker, the CLIs and the react-server
+// condition load this module too, and next-intl's root entry pulls in its React client provider there.
+import { createFormatter, createTranslator } from "use-intl/core";
+import { DEFAULT_LOCALE, localeOf, type PageLocale } from "@/lib/time/locale";
+import de from "./messages/de.json";
+import en from "./messages/en.json";
+import es from "./messages/es.json";
+import fr from "./messages/fr.json";
+import ja from "./messages/ja.json";
+import pt from "./messages/pt.json";
+
+/**
+ * Heliograph's own words in every page locale (issue 14 part 7). English is the source: every other catalogue
+ * has exactly its keys (tests/unit/i18n/catalogues.test.ts). Operator-written text never goes through here.
+ *
+ * Translators are built per locale with next-intl's createTranslator and passed the locale explicitly, never
+ * read from a per-request global: the same module serves pages, the notification worker and tests. next-intl's
+ * getTranslations() would need the request-config plugin and a Next request scope, which the worker and the
+ * unit tests (that render components directly) do not have; createTranslator is the same formatter without it.
+ */
+export type Messages = typeof en;
+export type Namespace = keyof Messages;
+
+export const CATALOGUES: Record<PageLocale, Messages> = { en, de, fr, es, pt, ja };
+
+const translators = new Map<string, unknown>();
+
+/** Anything not an allow-listed locale (absent, unknown, a map callback's index) reads English. */
+export type LocaleInput = PageLocale | string | number | null | undefined;
+const localeFrom = (locale: LocaleInput): PageLocale => localeOf(typeof locale === "string" ? locale : undefined);
+
+export function translator<N extends Namespace>(locale: LocaleInput, namespace: N) {
+  const l = localeFrom(locale);
+  const key = `${l}:${namespace}`;
+  let t = translators.get(key) as ReturnType<typeof createTranslator<Messages, N>> | undefined;
+  if (!t) {
+    t = createTranslator<Messages, N>({ locale: l, messages: CATALOGUES[l], namespace });
+    translators.set(key, t);
+  }
+  return t;
+}
+
+/**
+ * A single word by a key that may come from stored data (a status column): a key the catalogue lacks yields
+ * undefined, as a plain record lookup would, instead of next-intl's "namespace.key" fallback text.
+ */
+export function wordOf<N extends "status" | "update" | "maintenance" | "notify">(locale: LocaleInput, namespace: N, key: string): string | undefined {
+  if (!Object.hasOwn(en[namespace], key)) return undefined;
+  return (translator(locale, namespace) as unknown as (k: string) => string)(key);
+}
+
+/** Numbers and dates in the locale's own notation (decimal separator, digit grouping). */
+export function formatter(locale: LocaleInput) {
+  return createFormatter({ locale: localeFrom(locale) });
+}
+
+/** A subset of a locale's catalogue, for the few client components that need words (small hydration payload). */
+export function pickMessages(locale: PageLocale, namespaces: readonly Namespace[]): Partial<Messages> {
+  const all = CATALOGUES[locale];
+  return Object.fromEntries(namespaces.map((n) => [n, all[n]])) as Partial<Messages>;
+}
+
+/** Each locale's name in itself, for the language switcher. */
+export const LOCALE_NAMES: Record<PageLocale, string> = { en: "English", de: "Deutsch", fr: "Français", es: "Español", pt: "Português", ja: "日本語" };
+
+export { DEFAULT_LOCALE };
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An uptime percentage in the locale's notation ("99.95%", "99,95 %"), never rounded up to 100 (as
+ * lib/public-page/view.ts formatUptime, whose English output this matches character for character).
+ */
+export function formatUptimeIn(v: number | null, locale: LocaleInput): string {
+  const l = localeFrom(locale);
+  if (v === null) return translator(l, "status")("noData");
+  const whole = v >= 100;
+  const key = `${l}:${whole}`;
+  let f = percentFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(l, { style: "percent", minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 });
+    percentFormats.set(key, f);
+  }
+  return f.format(whole ? 1 : Math.floor(v * 100) / 10_000);
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_LOCALE, localeOf, type PageLocale } from "./locale";
+import { DEFAULT_ZONE, zoneOf } from "./zone";
+
+/**
+ * The one place instants become text for people: the page, feeds, e-mails, SMS and chat messages all print
+ * times in the page's zone with its abbreviation ("20 Nov 2026, 14:05 CET"). Names come from CLDR through
+ * Intl, never from a hand-written table; a zone CLDR has no letters for reads as its offset ("GMT+9").
+ * Intl only (no date library), so the browser's copy in components/time costs no bundle weight.
+ */
+export interface TimeStyle {
+  zone: string;
+  locale: PageLocale;
+}
+
+export const UTC_STYLE: TimeStyle = { zone: DEFAULT_ZONE, locale: DEFAULT_LOCALE };
+
+// Building an Intl.DateTimeFormat costs far more than using one; a page prints hundreds of times.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dtf(locale: string, zone: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${JSON.stringify(opts)}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: zone })));
+  return f;
+}
+
+function parts(f: Intl.DateTimeFormat, ms: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of f.formatToParts(ms)) out[p.type] = p.value;
+  return out;
+}
+
+// English CLDR names US zones in en-US and European ones in en-GB; each gives the other's as "GMT+1".
+const ABBREVIATION_LOCALES: Partial<Record<PageLocale, string[]>> = { en: ["en-US", "en-GB"] };
+const OFFSET_ONLY = /^(GMT|UTC)[+\-−]/;
+
+/** "CET", "CEST", "EST", "UTC", or the offset ("GMT+9") where the locale has no letters for the zone. */
+export function zoneAbbreviation(ms: number, zone: string, locale: PageLocale = DEFAULT_LOCALE): string {
+  const candidates = (ABBREVIATION_LOCALES[locale] ?? [locale]).map((l) => parts(dtf(l, zone, { timeZoneName: "short" }), ms).timeZoneName ?? zone);
+  return candidates.find((c) => !OFFSET_ONLY.test(c)) ?? candidates[0];
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+const local = (ms: number, s: TimeStyle) => parts(dtf(s.locale, s.zone, DATE_TIME), ms);
+const clock = (p: Record<string, string>) => `${p.hour}:${p.minute}`;
+const date = (p: Record<string, string>) => `${p.day} ${p.month} ${p.year}`;
+
+/** "14:05 CET" */
+export function formatTime(ms: number, s: TimeStyle = UTC_STYLE): string {
+  return `${clock(local(ms, s))} ${zoneAbbreviation(ms, s.zone, s.locale)}`;
+}
+
+/** "20 Nov 2026" (the zone's calendar day of the instant) */
+export function formatDate(ms: number, s: TimeStyle = UTC_STYLE): string {
+  return date(local(ms, s));
+}
+
+/** "20 Nov 2026, 14:05 CET" */
+export function formatDateTime(ms: number, s: TimeStyle = UTC_STYLE): string {
+  return `${formatDate(ms, s)}, ${formatTime(ms, s)}`;
+}
+
+/** "20 Nov 2026, 14:05 – 16:00 CET" within one day (and one abbreviation), else both ends in full. */
+export function formatRange(from: number, to: number, s: TimeStyle = UTC_STYLE): string {
+  const sameDay = formatDate(from, s) === formatDate(to, s) && zoneAbbreviation(from, s.zone, s.locale) === zoneAbbreviation(to, s.zone, s.locale);
+  if (sameDay) return `${formatDate(from, s)}, ${clock(local(from, s))} – ${formatTime(to, s)}`;
+  return `${formatDateTime(from, s)} – ${formatDateTime(to, s)}`;
+}
+
+const calendarDay = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10) || "1"));
+
+/** "20 November 2026" for a YYYY-MM-DD calendar day (no zone: the day is already the zone's). */
+export function formatDayKey(day: string, locale: PageLocale = DEFAULT_LOCALE): string {
+  const p = parts(dtf(locale, "UTC", { day: "numeric", month: "long", year: "numeric" }), calendarDay(day));
+  return `${p.day} ${p.month} ${p.year}`;
+}
+
+/** "November 2026" for a YYYY-MM month. */
+export function formatMonthKey(month: string, locale: PageLocale = DEFAULT_LOCALE): string {
+  return dtf(locale, "UTC", { month: "long", year: "numeric" }).format(calendarDay(month));
+}
+
+/** A page's style from its row (a zone or locale no longer known falls back to UTC / en). */
+export function pageTimeStyle(page: { timezone?: string | null; locale?: string | null }): TimeStyle {
+  return { zone: zoneOf(page.timezone), locale: localeOf(page.locale) };
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:weight`: what a visitor downloads for the demo pages, from a production build (own dist
+ * dir unless HELIOGRAPH_DIST_DIR is set): HTML bytes, the markup without its scripts (inline RSC payload
+ * and <script> tags), and the JavaScript the page loads (external files and inline scripts), raw and
+ * gzipped, next to the trivial landing page `/` (the framework's own floor). Prints figures, asserts nothing.
+ */
+import { gzipSync } from "node:zlib";
+
+// Set before the harness is loaded (it reads the dist dir once).
+process.env.HELIOGRAPH_DIST_DIR ??= ".next-bench-weight";
+
+const PATHS = ["/", "/acme", "/acme-payments"];
+const line = (s = "") => process.stdout.write(`${s}\n`);
+const gz = (b: Buffer | string) => gzipSync(b, { level: 6 }).length;
+
+interface Weight {
+  path: string;
+  html: number;
+  htmlGz: number;
+  markup: number;
+  markupGz: number;
+  js: number;
+  jsGz: number;
+  /** inline scripts: Next's RSC payload (the page once more, as data) and the theme scripts */
+  inline: number;
+  inlineGz: number;
+  files: number;
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+async function weigh(base: string, path: string, jsCache: Map<string, Buffer>): Promise<Weight> {
+  const res = await fetch(`${base}${path}`, { headers: { "accept-encoding": "identity" } });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  const html = await res.text();
+  const markup = html.replace(SCRIPT, "");
+  const chunks: Buffer[] = [];
+  let inline = "";
+  let files = 0;
+  for (const m of html.matchAll(SCRIPT)) {
+    const src = /\bsrc="([^"]+)"/.exec(m[1])?.[1];
+    if (!src) {
+      chunks.push(Buffer.from(m[2]));
+      inline += m[2];
+      continue;
+    }
+    files++;
+    let body = jsCache.get(src);
+    if (!body) {
+      const r = await fetch(new URL(src, base), { headers: { "accept-encoding": "identity" } });
+      body = Buffer.from(await r.arrayBuffer());
+      jsCache.set(src, body);
+    }
+    chunks.push(body);
+  }
+  const js = chunks.reduce((n, c) => n + c.length, 0);
+  // Each file is compressed on its own, as a server sends it.
+  const jsGz = chunks.reduce((n, c) => n + gz(c), 0);
+  return { path, html: Buffer.byteLength(html), htmlGz: gz(html), markup: Buffer.byteLength(markup), markupGz: gz(markup), js, jsGz, inline: Buffer.byteLength(inline), inlineGz: gz(inline), files };
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1).padStart(8);
+
+async function main() {
+  const { buildOnce, startServer } = await import("../e2e/harness");
+  await buildOnce();
+  const s = await startServer({ env: { HELIOGRAPH_WORKER: "false", LOG_LEVEL: "warn" } });
+  try {
+    const cache = new Map<string, Buffer>();
+    const rows: Weight[] = [];
+    for (const p of PATHS) rows.push(await weigh(s.url, p, cache));
+    line(`Heliograph page weight — ${new Date().toISOString()} — KB (1024 bytes), gzip level 6`);
+    line("HTML: the document; markup: without its <script>s; JS: every script the page runs (files + inline); inline: of which inline (RSC payload, theme)");
+    line(`${"path".padEnd(16)} ${"HTML".padStart(8)} ${"HTML gz".padStart(8)} ${"markup".padStart(8)} ${"mark gz".padStart(8)} ${"JS".padStart(8)} ${"JS gz".padStart(8)} ${"inline".padStart(8)} ${"inl gz".padStart(8)} files`);
+    for (const r of rows) line(`${r.path.padEnd(16)} ${kb(r.html)} ${kb(r.htmlGz)} ${kb(r.markup)} ${kb(r.markupGz)} ${kb(r.js)} ${kb(r.jsGz)} ${kb(r.inline)} ${kb(r.inlineGz)} ${r.files}`);
+    const floor = rows[0];
+    line();
+    line("JS beyond the landing page `/` (what the status page itself adds):");
+    for (const r of rows.slice(1)) line(`${r.path.padEnd(16)} ${kb(r.js - floor.js)} raw ${kb(r.jsGz - floor.jsGz)} gz`);
+  } finally {
+    await s.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
