@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from "
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { ConfigError } from "@/lib/errors/config-error";
-import { dialectOf, HeliographSqliteDialect } from "./dialects";
+import { dialectOf, HeliographSqliteDialect, withStatementCache } from "./dialects";
 import { migrations } from "./migrations";
 import type { Database } from "./types";
 
@@ -44,7 +44,7 @@ export function createDb(config: DbConfig): Db {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  return new Kysely<Database>({ dialect: new HeliographSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new HeliographSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
 import "server-only";
-import { CompiledQuery, PostgresAdapter, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Kysely, type DialectAdapter, type SqliteDialectConfig } from "kysely";
+import { CompiledQuery, PostgresAdapter, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Kysely, type DialectAdapter, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from "kysely";
 
 /** SQLite DDL is transactional; Kysely's adapter says otherwise, which would run migrations outside a transaction. */
 class TransactionalSqliteAdapter extends SqliteAdapter {
@@ -32,6 +32,33 @@ export class HeliographSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
   }
+}
+
+/**
+ * Kysely prepares every query anew, and for the small indexed reads a page makes SQLite's prepare costs as much
+ * as running them (profiled: better-sqlite3's prepare was the largest database cost of an uncached page). The
+ * same SQL text reuses its statement; SQLite re-prepares it by itself after a schema change. Bounded: the least
+ * recently used statement goes when full (queries with IN lists of varying length make many texts). Kysely runs
+ * one query at a time on its single SQLite connection, so a statement is never iterated twice at once.
+ */
+export function withStatementCache(db: SqliteDatabase, size = 500): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      statements.clear();
+      db.close();
+    },
+    prepare(sql: string) {
+      let stmt = statements.get(sql);
+      if (stmt) statements.delete(sql);
+      else {
+        stmt = db.prepare(sql);
+        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, stmt);
+      return stmt;
+    },
+  };
 }
 
 export type DialectName = "sqlite" | "postgres";

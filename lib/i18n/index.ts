@@ -32,12 +32,44 @@ const localeFrom = (locale: LocaleInput): PageLocale => localeOf(typeof locale =
 export function translator<N extends Namespace>(locale: LocaleInput, namespace: N) {
   const l = localeFrom(locale);
   const key = `${l}:${namespace}`;
-  let t = translators.get(key) as ReturnType<typeof createTranslator<Messages, N>> | undefined;
+  type Translator = ReturnType<typeof createTranslator<Messages, N>>;
+  let t = translators.get(key) as Translator | undefined;
   if (!t) {
-    t = createTranslator<Messages, N>({ locale: l, messages: CATALOGUES[l], namespace });
+    t = remembering<Translator>(createTranslator<Messages, N>({ locale: l, messages: CATALOGUES[l], namespace }));
     translators.set(key, t);
   }
   return t;
+}
+
+/**
+ * The translator with its answers kept for calls whose values are plain strings and numbers. use-intl keys its
+ * own formatter cache with JSON.stringify of every argument (the locale's formats included) on each call; the
+ * uptime bars make ~900 such calls a render, which profiling showed costing more than the rest of the page's
+ * own work. Bounded per translator: cleared whole when full. Rich/markup/raw calls go straight through.
+ */
+const REMEMBERED_LIMIT = 1_000;
+function remembering<T>(t: T): T {
+  const answers = new Map<string, unknown>();
+  const call = t as unknown as (key: string, values?: Record<string, unknown>, formats?: unknown) => unknown;
+  const wrapped = (key: string, values?: Record<string, unknown>, formats?: unknown) => {
+    if (formats !== undefined) return call(key, values, formats);
+    let k = key;
+    if (values !== undefined) {
+      for (const name in values) {
+        const v = values[name];
+        if (typeof v === "string") k += `\u0000${name}\u0001s${v}`;
+        else if (typeof v === "number") k += `\u0000${name}\u0001n${v}`;
+        else return call(key, values);
+      }
+    }
+    let answer = answers.get(k);
+    if (answer === undefined) {
+      if (answers.size >= REMEMBERED_LIMIT) answers.clear();
+      answers.set(k, (answer = call(key, values)));
+    }
+    return answer;
+  };
+  return Object.assign(wrapped, t) as unknown as T;
 }
 
 /**

@@ -14,13 +14,35 @@ export interface TimeStyle {
 
 export const UTC_STYLE: TimeStyle = { zone: DEFAULT_ZONE, locale: DEFAULT_LOCALE };
 
-// Building an Intl.DateTimeFormat costs far more than using one; a page prints hundreds of times.
+// Building an Intl.DateTimeFormat costs far more than using one; a page prints hundreds of times. The styles
+// are named (not keyed by their serialised options): the key is built on every call, in the render's hot path.
+const STYLES = {
+  abbreviation: { timeZoneName: "short" },
+  dateTime: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  day: { day: "numeric", month: "long", year: "numeric" },
+  month: { month: "long", year: "numeric" },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 const formats = new Map<string, Intl.DateTimeFormat>();
-function dtf(locale: string, zone: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${zone}|${JSON.stringify(opts)}`;
+function dtf(locale: string, zone: string, style: keyof typeof STYLES): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${style}`;
   let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...opts, timeZone: zone })));
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone: zone })));
   return f;
+}
+
+/**
+ * Text that depends only on a few small inputs (a calendar day, a zone's abbreviation in one hour) is kept once
+ * made. Bounded: cleared whole when full, so a long-running server never grows with the days it has printed.
+ */
+const MEMO_LIMIT = 20_000;
+const memo = new Map<string, string>();
+function remembered(key: string, make: () => string): string {
+  let v = memo.get(key);
+  if (v === undefined) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, (v = make()));
+  }
+  return v;
 }
 
 function parts(f: Intl.DateTimeFormat, ms: number): Record<string, string> {
@@ -35,12 +57,14 @@ const OFFSET_ONLY = /^(GMT|UTC)[+\-−]/;
 
 /** "CET", "CEST", "EST", "UTC", or the offset ("GMT+9") where the locale has no letters for the zone. */
 export function zoneAbbreviation(ms: number, zone: string, locale: PageLocale = DEFAULT_LOCALE): string {
-  const candidates = (ABBREVIATION_LOCALES[locale] ?? [locale]).map((l) => parts(dtf(l, zone, { timeZoneName: "short" }), ms).timeZoneName ?? zone);
-  return candidates.find((c) => !OFFSET_ONLY.test(c)) ?? candidates[0];
+  // Keyed by the instant itself: each render of a page prints the same update times again.
+  return remembered(`a|${locale}|${zone}|${ms}`, () => {
+    const candidates = (ABBREVIATION_LOCALES[locale] ?? [locale]).map((l) => parts(dtf(l, zone, "abbreviation"), ms).timeZoneName ?? zone);
+    return candidates.find((c) => !OFFSET_ONLY.test(c)) ?? candidates[0];
+  });
 }
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
-const local = (ms: number, s: TimeStyle) => parts(dtf(s.locale, s.zone, DATE_TIME), ms);
+const local = (ms: number, s: TimeStyle) => parts(dtf(s.locale, s.zone, "dateTime"), ms);
 const clock = (p: Record<string, string>) => `${p.hour}:${p.minute}`;
 const date = (p: Record<string, string>) => `${p.day} ${p.month} ${p.year}`;
 
@@ -70,13 +94,15 @@ const calendarDay = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(da
 
 /** "20 November 2026" for a YYYY-MM-DD calendar day (no zone: the day is already the zone's). */
 export function formatDayKey(day: string, locale: PageLocale = DEFAULT_LOCALE): string {
-  const p = parts(dtf(locale, "UTC", { day: "numeric", month: "long", year: "numeric" }), calendarDay(day));
-  return `${p.day} ${p.month} ${p.year}`;
+  return remembered(`d|${locale}|${day}`, () => {
+    const p = parts(dtf(locale, "UTC", "day"), calendarDay(day));
+    return `${p.day} ${p.month} ${p.year}`;
+  });
 }
 
 /** "November 2026" for a YYYY-MM month. */
 export function formatMonthKey(month: string, locale: PageLocale = DEFAULT_LOCALE): string {
-  return dtf(locale, "UTC", { month: "long", year: "numeric" }).format(calendarDay(month));
+  return dtf(locale, "UTC", "month").format(calendarDay(month));
 }
 
 /** A page's style from its row (a zone or locale no longer known falls back to UTC / en). */

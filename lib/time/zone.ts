@@ -6,13 +6,22 @@ export const DEFAULT_ZONE = "UTC";
  */
 export function isIanaZone(tz: string): boolean {
   if (tz === "" || /^[+-]|^UTC[+-]/i.test(tz)) return false;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  // Asked for every stored zone on every render: building a DateTimeFormat to find out costs more than the page's
+  // own date printing. Bounded, since the question may come from input (a zone typed into the API).
+  let known = zoneCheck.get(tz);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (zoneCheck.size >= 2_000) zoneCheck.clear();
+    zoneCheck.set(tz, known);
   }
+  return known;
 }
+const zoneCheck = new Map<string, boolean>();
 
 /**
  * The zone as given, with the database's capitals when only the case differs ("europe/berlin" → "Europe/Berlin").
