@@ -1,24 +1,32 @@
-/** Asks for a page key or the page password; posts to <base>/access, which sets the access cookie. */
-export function UnlockForm({ pageName, base, next, denied }: { pageName: string; base: string; next: string; denied: boolean }) {
+import { translator } from "@/lib/i18n";
+import { withLang } from "@/lib/i18n/links";
+import type { PageLocale } from "@/lib/time/locale";
+
+/**
+ * Asks for a page key or the page password; posts to <base>/access, which sets the access cookie. Words: lib/i18n
+ * namespace `access`; the action carries the visitor's ?lang= so the route's own answers (429) read in it too.
+ */
+export function UnlockForm({ pageName, base, next, denied, locale = "en", lang = null }: { pageName: string; base: string; next: string; denied: boolean; locale?: PageLocale; lang?: PageLocale | null }) {
+  const t = translator(locale, "access");
   return (
     <section className="panel max-w-lg" aria-labelledby="unlock-title">
       <h1 id="unlock-title" className="page-title">
-        {pageName} is private
+        {t("title", { name: pageName })}
       </h1>
-      <p className="muted">Enter the access key or password you were given to see this status page.</p>
+      <p className="muted">{t("intro")}</p>
       {denied && (
         <p className="notice" role="alert">
-          That key or password is not right. Check it and try again.
+          {t("denied")}
         </p>
       )}
-      <form method="post" action={`${base}/access`}>
+      <form method="post" action={withLang(`${base}/access`, lang)}>
         <input type="hidden" name="next" value={next} />
         <label className="field">
-          Access key or password
+          {t("label")}
           <input name="secret" type="password" autoComplete="current-password" required maxLength={512} />
         </label>
         <button className="button" type="submit">
-          Open status page
+          {t("open")}
         </button>
       </form>
     </section>

@@ -8,10 +8,13 @@ import { Markdown } from "@/components/markdown/markdown";
 import { StatusText } from "@/components/status/status-text";
 import { translator } from "@/lib/i18n";
 import type { PageLocale } from "@/lib/time/locale";
+import { withLang } from "@/lib/i18n/links";
 
 /* Every word of the incident parts: lib/i18n messages, namespace `incident`. Every part takes the page's
  * locale (or the visitor's ?lang) and defaults to English. */
 type L = { locale?: PageLocale };
+/** the visitor's ?lang= that in-page links keep (lib/i18n/links.ts), null when it is the page's own */
+type Lang = { lang?: PageLocale | null };
 
 /** "API — Partial outage": the operator's name as written, the status in the locale. */
 const impactIn = (c: Pick<IncidentView["components"][number], "name" | "status">, locale: PageLocale) => `${c.name} — ${statusLabel(c.status, locale)}`;
@@ -49,7 +52,7 @@ export function AffectedComponents({ view, locale = "en" }: { view: IncidentView
 }
 
 /** An unresolved incident on the page: name and how bad, then its latest update first, then what it affects. */
-export function ActiveIncident({ view, base, locale = "en" }: { view: IncidentView; base: string } & L) {
+export function ActiveIncident({ view, base, locale = "en", lang = null }: { view: IncidentView; base: string } & L & Lang) {
   const t = translator(locale, "incident");
   const latest = view.updates[0];
   const status = incidentImpactStatus(view);
@@ -57,7 +60,7 @@ export function ActiveIncident({ view, base, locale = "en" }: { view: IncidentVi
     <article className={`panel incident-active s-${status}`} aria-labelledby={`incident-${view.incident.id}`} data-incident={view.incident.id}>
       <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <h3 id={`incident-${view.incident.id}`} className="min-w-0 break-words">
-          <a href={`${base}/incidents/${view.incident.id}`}>{view.incident.name}</a>
+          <a href={withLang(`${base}/incidents/${view.incident.id}`, lang)}>{view.incident.name}</a>
         </h3>
         <IncidentPill view={view} locale={locale} />
       </header>
@@ -78,11 +81,11 @@ export function ActiveIncident({ view, base, locale = "en" }: { view: IncidentVi
 }
 
 /** One line for an incident in a list (past days, history). */
-export function IncidentLine({ view, base, locale = "en" }: { view: IncidentView; base: string } & L) {
+export function IncidentLine({ view, base, locale = "en", lang = null }: { view: IncidentView; base: string } & L & Lang) {
   const t = translator(locale, "incident");
   return (
     <div data-incident={view.incident.id}>
-      <a href={`${base}/incidents/${view.incident.id}`} className="mr-1.5 break-words">
+      <a href={withLang(`${base}/incidents/${view.incident.id}`, lang)} className="mr-1.5 break-words">
         {view.incident.name}
       </a>
       <IncidentPill view={view} locale={locale} />

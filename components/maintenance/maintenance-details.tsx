@@ -5,15 +5,16 @@ import { affectedNames, MaintenancePill, MaintenanceTimeline } from "./maintenan
 import { translator } from "@/lib/i18n";
 import { statusLabel } from "@/lib/status/labels";
 import type { PageLocale } from "@/lib/time/locale";
+import { withLang } from "@/lib/i18n/links";
 
 /** A maintenance occurrence's own page: name, state, times, what it affects and its updates, newest first. */
-export function MaintenanceDetails({ view, base, names, locale = "en" }: { view: PageMaintenance; base: string; names: ReadonlyMap<string, string>; locale?: PageLocale }) {
+export function MaintenanceDetails({ view, base, names, locale = "en", lang = null }: { view: PageMaintenance; base: string; names: ReadonlyMap<string, string>; locale?: PageLocale; lang?: PageLocale | null }) {
   const t = translator(locale, "maintenancePage");
   const affected = affectedNames(view, names, locale);
   return (
     <article aria-labelledby="maintenance-title" data-occurrence={view.key} data-state={view.status}>
       <p className="mb-2 mt-0">
-        <a href={base || "/"}>{t("back")}</a>
+        <a href={withLang(base || "/", lang)}>{t("back")}</a>
       </p>
       <h1 id="maintenance-title" className="page-title break-words">
         {view.name}

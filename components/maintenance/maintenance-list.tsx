@@ -6,6 +6,7 @@ import { Markdown } from "@/components/markdown/markdown";
 import { affectedNames, MaintenancePill } from "./maintenance-parts";
 import { translator } from "@/lib/i18n";
 import type { PageLocale } from "@/lib/time/locale";
+import { withLang } from "@/lib/i18n/links";
 
 const PHASE = { SCHEDULED: "upcoming", IN_PROGRESS: "active", VERIFYING: "active", COMPLETED: "completed" } as const;
 
@@ -13,7 +14,7 @@ const PHASE = { SCHEDULED: "upcoming", IN_PROGRESS: "active", VERIFYING: "active
  * Maintenance occurrences (in progress, upcoming or completed) with their real state, affected components when
  * the operator shows them, the latest update, and a link to the occurrence's own page.
  */
-export function MaintenanceList({ items, names, base, locale = "en" }: { items: PageMaintenance[]; names: ReadonlyMap<string, string>; base: string; locale?: PageLocale }) {
+export function MaintenanceList({ items, names, base, locale = "en", lang = null }: { items: PageMaintenance[]; names: ReadonlyMap<string, string>; base: string; locale?: PageLocale; lang?: PageLocale | null }) {
   const t = translator(locale, "incident");
   return (
     <>
@@ -25,7 +26,7 @@ export function MaintenanceList({ items, names, base, locale = "en" }: { items: 
             {/* The pill sits beside the heading, not in it, so the heading's accessible name is the maintenance's name alone. */}
             <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
               <h3 id={`maintenance-${m.key}`} className="min-w-0 break-words">
-                <StatusIcon status="UNDER_MAINTENANCE" /> <a href={`${base}/maintenance/${m.key}`}>{m.name}</a>
+                <StatusIcon status="UNDER_MAINTENANCE" /> <a href={withLang(`${base}/maintenance/${m.key}`, lang)}>{m.name}</a>
               </h3>
               <MaintenancePill status={m.status} locale={locale} />
             </header>

@@ -4,15 +4,16 @@ import { zoneOf } from "@/lib/time/zone";
 import { translator } from "@/lib/i18n";
 import type { PageLocale } from "@/lib/time/locale";
 import { LanguageSwitcher } from "./language-switcher";
+import { withLang } from "@/lib/i18n/links";
 
-/* Every word of the header and footer: lib/i18n messages, namespace `chrome`. */
+/* Every word of the header and footer: lib/i18n messages, namespace `chrome`. Links keep the visitor's ?lang= (lib/i18n/links.ts). */
 
 /** The width and padding every part of the page shares. */
 export const CONTAINER = "mx-auto w-full max-w-4xl px-4";
 
 /** Logo (logoDark in the dark theme) or name; it links to the operator's site (redirectTo) when set. */
-export function Brand({ page, base }: { page: StatusPage; base: string }) {
-  const href = page.redirect_to ?? (base || "/");
+export function Brand({ page, base, lang = null }: { page: StatusPage; base: string; lang?: PageLocale | null }) {
+  const href = page.redirect_to ?? withLang(base || "/", lang);
   const hasDark = !!(page.logo && page.logo_dark);
   return (
     <a className={`brand inline-flex min-w-0 items-center gap-2.5 text-lg font-bold break-words text-header-fg no-underline${hasDark ? " has-dark" : ""}`} href={href}>
@@ -37,25 +38,25 @@ export function Brand({ page, base }: { page: StatusPage; base: string }) {
  * from 640 px, so the status stays above the fold. The focus ring takes the header's font colour: the page's
  * link colour can be close to the header's background (2.06:1 on the demo's light theme).
  */
-export function SiteHeader({ page, base, locked, locale = "en" }: { page: StatusPage; base: string; locked: boolean; locale?: PageLocale }) {
+export function SiteHeader({ page, base, locked, locale = "en", lang = null }: { page: StatusPage; base: string; locked: boolean; locale?: PageLocale; lang?: PageLocale | null }) {
   const t = translator(locale, "chrome");
   const link = "text-nav underline-offset-4 hover:underline";
   return (
     <header className="site-header border-b border-line bg-header text-header-fg [--hg-ring:var(--hg-header-fg)]">
       <div className={`${CONTAINER} flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3`}>
-        <Brand page={page} base={base} />
+        <Brand page={page} base={base} lang={lang} />
         <div className="sm:order-last">
           <ThemeToggle />
         </div>
         {!locked && (
           <nav aria-label={t("nav")} className="order-last flex w-full flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:order-none sm:ml-auto sm:w-auto">
-            <a className={link} href={base || "/"}>
+            <a className={link} href={withLang(base || "/", lang)}>
               {t("status")}
             </a>
-            <a className={link} href={`${base}/history`}>
+            <a className={link} href={withLang(`${base}/history`, lang)}>
               {t("history")}
             </a>
-            <a className="ml-auto rounded-md bg-btn px-3 py-1.5 font-semibold text-btn-fg no-underline sm:ml-0" href={`${base}/subscribe`}>
+            <a className="ml-auto rounded-md bg-btn px-3 py-1.5 font-semibold text-btn-fg no-underline sm:ml-0" href={withLang(`${base}/subscribe`, lang)}>
               <span className="sm:hidden">{t("subscribe")}</span>
               <span className="max-sm:hidden">{t("subscribeLong")}</span>
             </a>

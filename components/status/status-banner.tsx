@@ -4,6 +4,7 @@ import type { ServiceStatus } from "@/lib/status";
 import { StatusIcon } from "./status-icon";
 import { translator } from "@/lib/i18n";
 import type { PageLocale } from "@/lib/time/locale";
+import { withLang } from "@/lib/i18n/links";
 
 
 export interface BannerIncident {
@@ -24,6 +25,7 @@ export function StatusBanner({
   incidents = [],
   base = "",
   locale = "en",
+  lang = null,
   children,
 }: {
   status: ServiceStatus;
@@ -32,6 +34,8 @@ export function StatusBanner({
   base?: string;
   /** the page's locale, or the visitor's ?lang */
   locale?: PageLocale;
+  /** the ?lang= incident links keep (lib/i18n/links.ts), null when it is the page's own */
+  lang?: PageLocale | null;
   /** the freshness line (LiveRefresh) */
   children?: ReactNode;
 }) {
@@ -63,7 +67,7 @@ export function StatusBanner({
         <ul className="mt-1.5 mb-0 list-none p-0" aria-label={t("incidents")}>
           {incidents.map((v) => (
             <li key={v.id} className="break-words" data-banner-incident={v.id}>
-              <a href={`${base}/incidents/${v.id}`} className="font-semibold">
+              <a href={withLang(`${base}/incidents/${v.id}`, lang)} className="font-semibold">
                 {v.name}
               </a>{" "}
               · {v.state}

@@ -1,17 +1,34 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState } from "react";
+import { withLang } from "@/lib/i18n/links";
 import type { ConfirmState, ManageState } from "@/lib/subscriptions/form";
 import type { ScopeOption } from "@/lib/subscriptions/scope";
+import type { PageLocale } from "@/lib/time/locale";
 import { ScopeChoices } from "./scope-choices";
 
-type Action<S> = (prev: S, form: FormData) => Promise<S>;
+/* Words: lib/i18n namespaces `confirm` and `manage` (through the page's ClientMessages); links keep the visitor's ?lang=. */
 
-function Result({ state, base }: { state: ConfirmState; base: string }) {
+type Action<S> = (prev: S, form: FormData) => Promise<S>;
+interface Links {
+  base: string;
+  /** the visitor's ?lang= to keep on links (null when it is the page's own) */
+  lang?: PageLocale | null;
+}
+
+function Result({ state, base, lang = null }: { state: ConfirmState } & Links) {
+  const t = useTranslations("confirm");
   if (state.kind === "confirmed")
     return (
       <p role="status">
-        You are subscribed. <a className="underline" href={base || "/"}>Back to the status page</a>
+        {t.rich("confirmed", {
+          link: (chunks) => (
+            <a className="underline" href={withLang(base || "/", lang)}>
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     );
   if (state.kind === "invalid")
@@ -24,60 +41,72 @@ function Result({ state, base }: { state: ConfirmState; base: string }) {
 }
 
 /** A button, not the link itself, confirms: mail scanners that open links must not subscribe anyone. */
-export function ConfirmEmailForm({ action, token, base }: { action: Action<ConfirmState>; token: string; base: string }) {
+export function ConfirmEmailForm({ action, token, ...links }: { action: Action<ConfirmState>; token: string } & Links) {
+  const t = useTranslations("confirm");
   const [state, formAction, pending] = useActionState(action, { kind: "idle" } as ConfirmState);
-  if (state.kind === "confirmed") return <Result state={state} base={base} />;
+  if (state.kind === "confirmed") return <Result state={state} {...links} />;
   return (
     <form action={formAction}>
-      <Result state={state} base={base} />
+      <Result state={state} {...links} />
       <input type="hidden" name="token" value={token} />
       <button className="button" type="submit" disabled={pending}>
-        Confirm my subscription
+        {t("button")}
       </button>
     </form>
   );
 }
 
-export function SmsCodeForm({ action, smsRef, base }: { action: Action<ConfirmState>; smsRef: string; base: string }) {
+export function SmsCodeForm({ action, smsRef, ...links }: { action: Action<ConfirmState>; smsRef: string } & Links) {
+  const t = useTranslations("confirm");
   const [state, formAction, pending] = useActionState(action, { kind: "idle" } as ConfirmState);
-  if (state.kind === "confirmed") return <Result state={state} base={base} />;
+  if (state.kind === "confirmed") return <Result state={state} {...links} />;
   return (
     <form action={formAction}>
-      <Result state={state} base={base} />
+      <Result state={state} {...links} />
       <input type="hidden" name="ref" value={smsRef} />
       <label className="field">
-        6-digit code
+        {t("codeLabel")}
         <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} required />
       </label>
       <button className="button" type="submit" disabled={pending}>
-        Confirm
+        {t("codeButton")}
       </button>
     </form>
   );
 }
 
-export function ManageForm(props: {
-  action: Action<ManageState>;
-  token: string;
-  base: string;
-  services: ScopeOption[];
-  chosen: string[] | null;
-  webhook: boolean;
-}) {
+export function ManageForm(
+  props: {
+    action: Action<ManageState>;
+    token: string;
+    services: ScopeOption[];
+    chosen: string[] | null;
+    webhook: boolean;
+    /** a group's "(all of it)", namespace `subscribe` */
+    allOfIt: string;
+  } & Links,
+) {
+  const t = useTranslations("manage");
   const [state, formAction, pending] = useActionState(props.action, { kind: "idle" } as ManageState);
   if (state.kind === "unsubscribed")
     return (
       <p role="status">
-        You are unsubscribed and will get no more messages. <a className="underline" href={`${props.base}/subscribe`}>Subscribe again</a>
+        {t.rich("unsubscribed", {
+          link: (chunks) => (
+            <a className="underline" href={withLang(`${props.base}/subscribe`, props.lang)}>
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     );
   const chosen = new Set(props.chosen ?? []);
   return (
     <>
-      {state.kind === "saved" && <p role="status">Saved. You will hear about what you chose.</p>}
+      {state.kind === "saved" && <p role="status">{t("saved")}</p>}
       {state.kind === "secret" && (
         <p role="status">
-          New signing secret — shown only now; deliveries from now on are signed with it:
+          {t("secret")}
           <br />
           <code className="break-all select-all">{state.secret}</code>
         </p>
@@ -90,26 +119,26 @@ export function ManageForm(props: {
       <form action={formAction}>
         <input type="hidden" name="token" value={props.token} />
         <fieldset className="my-3 border-0 p-0">
-          <legend>What do you want to hear about?</legend>
+          <legend>{t("scope")}</legend>
           <label className="my-1 flex items-center gap-1.5">
-            <input type="radio" name="scope" value="all" defaultChecked={props.chosen === null} /> Everything on this page
+            <input type="radio" name="scope" value="all" defaultChecked={props.chosen === null} /> {t("all")}
           </label>
           <label className="my-1 flex items-center gap-1.5">
-            <input type="radio" name="scope" value="some" defaultChecked={props.chosen !== null} /> Only these:
+            <input type="radio" name="scope" value="some" defaultChecked={props.chosen !== null} /> {t("some")}
           </label>
-          <ScopeChoices options={props.services} chosen={chosen} indent />
+          <ScopeChoices options={props.services} chosen={chosen} allOfIt={props.allOfIt} indent />
         </fieldset>
         <button className="button" type="submit" name="intent" value="save" disabled={pending}>
-          Save
+          {t("save")}
         </button>{" "}
         <button type="submit" name="intent" value="unsubscribe" disabled={pending}>
-          Unsubscribe
+          {t("unsubscribe")}
         </button>
         {props.webhook && (
           <>
             {" "}
             <button type="submit" name="intent" value="new-secret" disabled={pending}>
-              New signing secret
+              {t("newSecret")}
             </button>
           </>
         )}

@@ -1,6 +1,9 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useActionState, useState } from "react";
+import { withLang } from "@/lib/i18n/links";
+import type { PageLocale } from "@/lib/time/locale";
 import type { SubscribeState } from "@/lib/subscriptions/form";
 import type { OfferedChannel } from "@/lib/subscriptions/channels-available";
 import type { ScopeOption } from "@/lib/subscriptions/scope";
@@ -12,25 +15,9 @@ export interface SubscribeFormProps {
   channels: OfferedChannel[];
   services: ScopeOption[];
   base: string;
+  /** the visitor's ?lang= to keep on links (null when it is the page's own) */
+  lang?: PageLocale | null;
 }
-
-/** Every word of the form's own, in one place (channel texts come from the channel registry). */
-const TEXT = {
-  none: "No way of notification is offered here.",
-  how: "How should we tell you?",
-  contact: "Contact e-mail (optional: we tell you if deliveries keep failing)",
-  website: "Website",
-  some: "Only some components? (default: all)",
-  someHint: "Leave all unticked to hear about everything on this page.",
-  subscribe: "Subscribe",
-  pending: "Subscribing…",
-  thanks: "Thank you. {address} will receive updates once it is confirmed.",
-  code: "Enter the code",
-  secret: "Signing secret — shown only now, keep it safe:",
-  secretHint:
-    "Verify each delivery's webhook-signature header with it (Standard Webhooks). If this URL was already subscribed, its existing secret stays in force and this one is not used.",
-  back: "← Back to the status page",
-} as const;
 
 /*
  * The address field's label and hint follow the checked channel through CSS (:has), so they read right
@@ -42,19 +29,35 @@ function channelCss(channels: OfferedChannel[]): string {
   return `.subscribe-form [data-for],.subscribe-form [data-contact]{display:none}${rules.join("")}${contact.join("")}`;
 }
 
-/** Works as a plain form POST without JavaScript; with it, the answer appears without a page load. */
-export function SubscribeForm({ action, channels, services, base }: SubscribeFormProps) {
+/** The words next to a refused field; the field names it with aria-describedby. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="notice -mt-1 mb-3" role="alert" data-field-error>
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Works as a plain form POST without JavaScript; with it, the answer appears without a page load. Words: lib/i18n
+ * namespace `subscribe` (through the page's ClientMessages); the channels' own come translated in `channels`.
+ */
+export function SubscribeForm({ action, channels, services, base, lang = null }: SubscribeFormProps) {
+  const t = useTranslations("subscribe");
   const [state, formAction, pending] = useActionState(action, { kind: "idle" } as SubscribeState);
   const values: Record<string, string> = state.kind === "error" ? state.values : {};
   const selected = new Set((values.services ?? "").split(",").filter(Boolean));
   const [type, setType] = useState<string>(channels.some((c) => c.type === values.type) ? values.type : (channels[0]?.type ?? ""));
   const c = channels.find((ch) => ch.type === type) ?? channels[0];
-  if (state.kind === "done") return <Done state={state} base={base} offered={channels.find((ch) => ch.type === state.type)} />;
-  if (!c) return <p className="notice">{TEXT.none}</p>;
-  const bad = (f: string) => state.kind === "error" && state.fields.includes(f);
+  if (state.kind === "done") return <Done state={state} base={base} lang={lang} offered={channels.find((ch) => ch.type === state.type)} />;
+  if (!c) return <p className="notice">{t("none")}</p>;
+  const fieldErrors: Record<string, string> = state.kind === "error" ? (state.fieldErrors ?? {}) : {};
+  const bad = (f: string) => fieldErrors[f] !== undefined;
+  const described = (f: string, ...more: string[]) => [...(bad(f) ? [`subscribe-${f}-error`] : []), ...more].join(" ") || undefined;
   return (
     <form action={formAction} className="subscribe-form" noValidate>
-      {state.kind === "error" && (
+      {state.kind === "error" && state.fields.length === 0 && (
         <p className="notice" role="alert" id="subscribe-error">
           {state.message}
         </p>
@@ -62,8 +65,8 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
       <style href={`hg-subscribe-${channels.map((ch) => ch.type).join("-")}`} precedence="heliograph">
         {channelCss(channels)}
       </style>
-      <fieldset className="my-3 border-0 p-0">
-        <legend className="font-semibold">{TEXT.how}</legend>
+      <fieldset className="my-3 border-0 p-0" aria-invalid={bad("type") || undefined} aria-describedby={described("type")}>
+        <legend className="font-semibold">{t("how")}</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-1">
           {channels.map((ch) => (
             <label key={ch.type} className="inline-flex items-center gap-1.5 whitespace-nowrap">
@@ -72,6 +75,7 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
           ))}
         </div>
       </fieldset>
+      <FieldError id="subscribe-type-error" message={fieldErrors.type} />
       <label className="field">
         {channels.map((ch) => (
           <span key={ch.type} data-for={ch.type}>
@@ -87,9 +91,10 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
           placeholder={c.placeholder}
           autoComplete={c.autoComplete}
           aria-invalid={bad("address") || undefined}
-          aria-describedby={state.kind === "error" ? "subscribe-error subscribe-hint" : "subscribe-hint"}
+          aria-describedby={described("address", "subscribe-hint")}
         />
       </label>
+      <FieldError id="subscribe-address-error" message={fieldErrors.address} />
       {/* Outside the label, so the field's name is the field's words alone; tied to it by aria-describedby. */}
       <small id="subscribe-hint" className="muted -mt-2 block">
         {channels.map((ch) => (
@@ -99,34 +104,40 @@ export function SubscribeForm({ action, channels, services, base }: SubscribeFor
         ))}
       </small>
       {channels.some((ch) => ch.contactEmail) && (
-        <label className="field" data-contact>
-          {TEXT.contact}
-          <input name="contactEmail" type="email" maxLength={254} defaultValue={values.contactEmail} aria-invalid={bad("contactEmail") || undefined} />
-        </label>
+        <div data-contact>
+          <label className="field">
+            {t("contact")}
+            <input name="contactEmail" type="email" maxLength={254} defaultValue={values.contactEmail} aria-invalid={bad("contactEmail") || undefined} aria-describedby={described("contactEmail")} />
+          </label>
+          <FieldError id="subscribe-contactEmail-error" message={fieldErrors.contactEmail} />
+        </div>
       )}
       {/* Honeypot: hidden from people and assistive technology; bots that fill every field give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
         <label>
-          {TEXT.website}
+          {t("website")}
           <input name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
       {services.length > 1 && (
-        <details className="my-3" open={selected.size > 0 || undefined}>
-          <summary className="cursor-pointer">{TEXT.some}</summary>
-          <p className="muted">{TEXT.someHint}</p>
-          <ScopeChoices options={services} chosen={selected} />
+        <details className="my-3" open={selected.size > 0 || bad("services") || undefined}>
+          <summary className="cursor-pointer">{t("some")}</summary>
+          <p className="muted">{t("someHint")}</p>
+          <FieldError id="subscribe-services-error" message={fieldErrors.services} />
+          <ScopeChoices options={services} chosen={selected} allOfIt={t("allOfIt")} />
         </details>
       )}
       <button className="button" type="submit" disabled={pending}>
-        {pending ? TEXT.pending : TEXT.subscribe}
+        {pending ? t("pending") : t("submit")}
       </button>
     </form>
   );
 }
 
-function Done({ state, base, offered }: { state: Extract<SubscribeState, { kind: "done" }>; base: string; offered: OfferedChannel | undefined }) {
-  const [before, after] = (offered?.done ?? TEXT.thanks).split("{address}");
+function Done({ state, base, lang, offered }: { state: Extract<SubscribeState, { kind: "done" }>; base: string; lang: PageLocale | null; offered: OfferedChannel | undefined }) {
+  const t = useTranslations("subscribe");
+  // Raw (unformatted) message: the address is put in between, in bold.
+  const [before, after] = (offered?.done ?? t.raw("thanks")).split("{address}");
   return (
     <section className="panel" role="status" aria-live="polite">
       <p>
@@ -140,23 +151,23 @@ function Done({ state, base, offered }: { state: Extract<SubscribeState, { kind:
       </p>
       {state.smsRef && (
         <p>
-          <a className="button" href={`${base}/confirm?sms=${encodeURIComponent(state.smsRef)}`}>
-            {TEXT.code}
+          <a className="button" href={withLang(`${base}/confirm?sms=${encodeURIComponent(state.smsRef)}`, lang)}>
+            {t("code")}
           </a>
         </p>
       )}
       {state.secret && (
         <>
           <p>
-            {TEXT.secret}
+            {t("secret")}
             <br />
             <code className="break-all select-all">{state.secret}</code>
           </p>
-          <p className="muted">{TEXT.secretHint}</p>
+          <p className="muted">{t("secretHint")}</p>
         </>
       )}
       <p>
-        <a href={base || "/"}>{TEXT.back}</a>
+        <a href={withLang(base || "/", lang)}>{t("backToPage")}</a>
       </p>
     </section>
   );

@@ -6,6 +6,8 @@ import { formatDateTime, pageTimeStyle } from "@/lib/time/format";
 import type { ServiceStatus } from "@/lib/status";
 import { pageBannerText } from "@/lib/status/labels";
 import { incidentUrl } from "@/lib/statuspage-compat/project";
+import { translator } from "@/lib/i18n";
+import { localeOf, type PageLocale } from "@/lib/time/locale";
 import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import type { ThemePalette } from "@/lib/theme/palette";
 
@@ -20,8 +22,7 @@ import type { ThemePalette } from "@/lib/theme/palette";
  * answer (see docs/status-page.md for the measured sizes), for the ~1 KB this document needs.
  */
 
-/** Every word of the widget, in one place. */
-const TEXT = { updated: "Updated", view: "View status page →", maintenance: "Maintenance in progress until", list: "Current incidents and maintenance" } as const;
+/* Every word of the widget: lib/i18n namespace `widget` (and the shared status words), in the page's language or an embedder's ?lang=. */
 
 export type WidgetTheme = "light" | "dark" | "auto";
 
@@ -55,9 +56,10 @@ const CSS =
 const color = (s: ServiceStatus) => `var(--${s.toLowerCase()})`;
 
 /** The widget document; every page-supplied text is escaped. */
-export function renderWidget(snap: PageSnapshot, pageUrl: string, theme: WidgetTheme): string {
+export function renderWidget(snap: PageSnapshot, pageUrl: string, theme: WidgetTheme, locale: PageLocale = localeOf(snap.page.locale)): string {
   const { page } = snap;
-  const style = pageTimeStyle(page);
+  const t = translator(locale, "widget");
+  const style = pageTimeStyle({ ...page, locale });
   const now = snap.generatedAt;
   const open = snap.incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
   const active = snap.maintenance.filter((m) => m.status === "IN_PROGRESS" || m.status === "VERIFYING");
@@ -66,21 +68,21 @@ export function renderWidget(snap: PageSnapshot, pageUrl: string, theme: WidgetT
     ...open.map((v) => {
       const latest = v.updates[0];
       const when = latest ? ` · <time datetime="${new Date(latest.public_incident_update_date).toISOString()}">${formatDateTime(latest.public_incident_update_date, style)}</time>` : "";
-      return `<li><span class="dot" style="color:${color(incidentImpactStatus(v))};display:inline-block;width:8px;height:8px"></span> ${link(incidentUrl({ pageUrl }, v.incident.id), escapeHtml(v.incident.name))}<div class="meta">${updateStatusLabel(v.incident.last_update_status)}${when}</div></li>`;
+      return `<li><span class="dot" style="color:${color(incidentImpactStatus(v))};display:inline-block;width:8px;height:8px"></span> ${link(incidentUrl({ pageUrl }, v.incident.id), escapeHtml(v.incident.name))}<div class="meta">${escapeHtml(updateStatusLabel(v.incident.last_update_status, locale))}${when}</div></li>`;
     }),
     ...active.map(
       (m) =>
-        `<li><span class="dot" style="color:${color("UNDER_MAINTENANCE")};display:inline-block;width:8px;height:8px"></span> ${escapeHtml(m.name)}<div class="meta">${TEXT.maintenance} ${formatDateTime(m.endsAt, style)}</div></li>`,
+        `<li><span class="dot" style="color:${color("UNDER_MAINTENANCE")};display:inline-block;width:8px;height:8px"></span> ${escapeHtml(m.name)}<div class="meta">${escapeHtml(t("maintenance", { time: formatDateTime(m.endsAt, style) }))}</div></li>`,
     ),
   ];
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex">` +
-    `<title>${escapeHtml(page.name)} status</title><style>${themeCss(page.theme_colors, theme)}${CSS}</style></head>` +
+    `<title>${escapeHtml(t("title", { name: page.name }))}</title><style>${themeCss(page.theme_colors, theme)}${CSS}</style></head>` +
     `<body><main><h1>${link(pageUrl, escapeHtml(page.name))}</h1>` +
-    `<p class="status" role="status" style="color:${color(snap.status)}"><span class="dot"></span><span style="color:var(--fg)">${pageBannerText(snap.status)}</span></p>` +
-    (items.length ? `<ul aria-label="${TEXT.list}">${items.join("")}</ul>` : "") +
-    `<footer><span>${TEXT.updated} ${formatDateTime(now, style)}</span>${link(pageUrl, TEXT.view)}</footer></main></body></html>`
+    `<p class="status" role="status" style="color:${color(snap.status)}"><span class="dot"></span><span style="color:var(--fg)">${escapeHtml(pageBannerText(snap.status, locale))}</span></p>` +
+    (items.length ? `<ul aria-label="${escapeHtml(t("list"))}">${items.join("")}</ul>` : "") +
+    `<footer><span>${escapeHtml(t("updated", { time: formatDateTime(now, style) }))}</span>${link(pageUrl, escapeHtml(t("view")))}</footer></main></body></html>`
   );
 }
 

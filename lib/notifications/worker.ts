@@ -236,7 +236,7 @@ export class NotificationWorker {
       const deps = await this.channelDeps();
       const keys = await subscriptionKeys(this.d.db);
       const links = subscriberLinks(keys, page, s, started);
-      const head = { id: page.id, name: page.name, address: links.page };
+      const head = { id: page.id, name: page.name, address: links.page, locale: page.locale };
       const base = { deps, subscriber: s, idempotencyKey: d.idempotency_key, page: head, links };
       const channel = channelOf(s.channel);
       if (d.event_type === VERIFY_EVENT) {

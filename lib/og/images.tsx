@@ -10,6 +10,8 @@ export interface OgFrame {
   /** where the page lives, as people read it ("status.acme.com", "example.com/acme") */
   address: string;
   logo: string | null;
+  /** "Status page" in the image's language */
+  label: string;
   palette: ThemePalette;
   statusColors: StatusPalette;
 }
@@ -43,7 +45,7 @@ function Frame({ frame, children }: { frame: OgFrame; children: ReactElement | R
       <div style={{ display: "flex", flexDirection: "column", flexGrow: 1, padding: "48px 64px 0 64px" }}>{children}</div>
       <div style={{ display: "flex", justifyContent: "space-between", padding: "0 64px 40px 64px", color: p.bodyFontColorMuted, fontSize: 26 }}>
         <div style={{ display: "flex" }}>{ogText(frame.address, 60)}</div>
-        <div style={{ display: "flex" }}>Status page</div>
+        <div style={{ display: "flex" }}>{ogText(frame.label, 40)}</div>
       </div>
     </div>
   );

@@ -3,27 +3,50 @@ import type { Db } from "@/lib/db";
 import type { Channel, StatusPage } from "@/lib/db/types";
 import { RateLimitedError, ValidationError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { translator, type LocaleInput } from "@/lib/i18n";
 import type { Guard } from "@/lib/outbound";
+import { channelWords } from "./channels-available";
 import { confirmEmail, confirmSms, rotateWebhookSecret, unsubscribeByToken, updateManagedServices } from "./self-service";
 import { subscribe } from "./service";
 
-/** What the sign-up form shows after a submission (serializable: it travels through a server action). */
+/**
+ * What the sign-up form shows after a submission (serializable: it travels through a server action). An error
+ * names the fields it is about with what to say next to each (`fieldErrors`); `message` is the one line the form
+ * shows above it when no field is to blame (and the first field's words otherwise). All in the page's language.
+ */
 export type SubscribeState =
   | { kind: "idle" }
-  | { kind: "error"; message: string; fields: string[]; values: Record<string, string> }
+  | { kind: "error"; message: string; fields: string[]; fieldErrors: Record<string, string>; values: Record<string, string> }
   | { kind: "done"; type: string; address: string; secret: string | null; smsRef: string | null };
 
 const str = (v: FormDataEntryValue | null) => (typeof v === "string" ? v : "");
 
-const FIELD_MESSAGES: Record<string, string> = {
-  type: "Choose how you want to be notified.",
-  address: "Enter an address.",
-  services: "Choose services shown on this page.",
-  contactEmail: "The contact e-mail address must be a valid e-mail address.",
-};
+export interface FormOptions {
+  guard?: Guard;
+  /** the language the visitor reads the page in (the page's locale, or their ?lang=) */
+  locale?: LocaleInput;
+}
 
-/** The sign-up form's submission: one verb, errors turned into what the visitor can fix. */
-export async function handleSubscribeForm(db: Db, page: StatusPage, form: FormData, client: string, guard?: Guard): Promise<SubscribeState> {
+/** What to say next to a refused field: the channel's own words for its address, the form's for the others. */
+function fieldMessage(field: string, values: Record<string, string>, locale: LocaleInput): string {
+  const t = translator(locale, "subscribeErrors");
+  if (field === "address") return values.address.trim() === "" ? t("address") : (channelWords(values.type as Channel, locale)?.invalid ?? t("address"));
+  if (field === "type" || field === "services" || field === "contactEmail") return t(field);
+  return t("failed");
+}
+
+/** An error about these fields, each with its message next to it. */
+export function fieldError(fields: string[], values: Record<string, string>, locale: LocaleInput): Extract<SubscribeState, { kind: "error" }> {
+  const fieldErrors = Object.fromEntries(fields.map((f) => [f, fieldMessage(f, values, locale)]));
+  return { kind: "error", message: fieldErrors[fields[0]] ?? translator(locale, "subscribeErrors")("failed"), fields, fieldErrors, values };
+}
+
+/** An error no field is to blame for (rate limit, our own failure). */
+export const formError = (message: string, values: Record<string, string>): Extract<SubscribeState, { kind: "error" }> => ({ kind: "error", message, fields: [], fieldErrors: {}, values });
+
+/** The sign-up form's submission: one verb, errors turned into what the visitor can fix, in their language. */
+export async function handleSubscribeForm(db: Db, page: StatusPage, form: FormData, client: string, opts: FormOptions = {}): Promise<SubscribeState> {
+  const locale = opts.locale ?? page.locale;
   const services = form.getAll("services").filter((s): s is string => typeof s === "string" && s !== "");
   const values = { type: str(form.get("type")), address: str(form.get("address")), contactEmail: str(form.get("contactEmail")), services: services.join(",") };
   const input = {
@@ -34,58 +57,53 @@ export async function handleSubscribeForm(db: Db, page: StatusPage, form: FormDa
     website: str(form.get("website")) || undefined,
   };
   try {
-    const answer = await subscribe(db, page, input, { client }, guard);
+    const answer = await subscribe(db, page, input, { client }, opts.guard);
     return { kind: "done", type: answer.type, address: values.address.trim(), secret: answer.secret, smsRef: answer.smsRef };
   } catch (err) {
-    if (err instanceof RateLimitedError) return { kind: "error", message: err.message, fields: [], values };
+    if (err instanceof RateLimitedError) return formError(translator(locale, "subscribeErrors")("tooMany", { count: Math.max(1, Math.ceil(err.retryAfterSeconds / 60)) }), values);
     if (err instanceof ValidationError) {
-      const fields = ((err.attributes.fields as string[] | undefined) ?? []).map((f) => f.split(".")[0]);
-      const message = fields.length === 1 && err.message.startsWith("Invalid") ? (FIELD_MESSAGES[fields[0]] ?? err.message) : err.message;
-      return { kind: "error", message, fields, values };
+      const fields = [...new Set(((err.attributes.fields as string[] | undefined) ?? []).map((f) => f.split(".")[0]))];
+      return fieldError(fields.length > 0 ? fields : ["address"], values, locale);
     }
     log.error({ err: (err as Error).message, page: page.id }, "sign-up failed");
-    return { kind: "error", message: "Something went wrong on our side. Please try again in a minute.", fields: [], values };
+    return formError(translator(locale, "subscribeErrors")("failed"), values);
   }
 }
 
 export type ConfirmState = { kind: "idle" } | { kind: "confirmed" } | { kind: "invalid"; message: string };
 
-const CONFIRM_MESSAGES = {
-  invalid: "This confirmation is not valid any more. It may have expired (links work for 24 hours) or a newer one was sent: subscribe again to get a fresh one.",
-  code: "That code is not right, or it has expired. Check the latest message and try again.",
-  locked: "Too many wrong codes. Subscribe again to get a new code.",
-};
-
-export async function handleConfirmEmail(db: Db, page: StatusPage, form: FormData): Promise<ConfirmState> {
+export async function handleConfirmEmail(db: Db, page: StatusPage, form: FormData, locale: LocaleInput = page.locale): Promise<ConfirmState> {
   const r = await confirmEmail(db, page, str(form.get("token")));
-  return r === "confirmed" ? { kind: "confirmed" } : { kind: "invalid", message: CONFIRM_MESSAGES.invalid };
+  return r === "confirmed" ? { kind: "confirmed" } : { kind: "invalid", message: translator(locale, "confirm")("invalid") };
 }
 
-export async function handleConfirmSms(db: Db, page: StatusPage, form: FormData): Promise<ConfirmState> {
+export async function handleConfirmSms(db: Db, page: StatusPage, form: FormData, locale: LocaleInput = page.locale): Promise<ConfirmState> {
+  const t = translator(locale, "confirm");
   const code = str(form.get("code")).trim();
-  if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return { kind: "invalid", message: "Enter the 6-digit code from the text message." };
+  if (!/^\d{6}$/.test(code.replace(/\s/g, ""))) return { kind: "invalid", message: t("enterCode") };
   const r = await confirmSms(db, page, str(form.get("ref")), code);
-  return r === "confirmed" ? { kind: "confirmed" } : { kind: "invalid", message: r === "locked" ? CONFIRM_MESSAGES.locked : CONFIRM_MESSAGES.code };
+  return r === "confirmed" ? { kind: "confirmed" } : { kind: "invalid", message: t(r === "locked" ? "locked" : "wrongCode") };
 }
 
 export type ManageState = { kind: "idle" } | { kind: "saved" } | { kind: "unsubscribed" } | { kind: "secret"; secret: string } | { kind: "error"; message: string };
 
-export async function handleManageForm(db: Db, page: StatusPage, form: FormData): Promise<ManageState> {
+export async function handleManageForm(db: Db, page: StatusPage, form: FormData, locale: LocaleInput = page.locale): Promise<ManageState> {
+  const t = translator(locale, "manage");
   const token = str(form.get("token"));
   if (str(form.get("intent")) === "unsubscribe") {
-    return (await unsubscribeByToken(db, page, token)) ? { kind: "unsubscribed" } : { kind: "error", message: "This link is not valid." };
+    return (await unsubscribeByToken(db, page, token)) ? { kind: "unsubscribed" } : { kind: "error", message: t("linkInvalid") };
   }
   if (str(form.get("intent")) === "new-secret") {
     const secret = await rotateWebhookSecret(db, page, token);
-    return secret ? { kind: "secret", secret } : { kind: "error", message: "Only an active webhook subscription has a signing secret." };
+    return secret ? { kind: "secret", secret } : { kind: "error", message: t("noSecret") };
   }
   const all = str(form.get("scope")) !== "some";
   const services = all ? [] : form.getAll("services").filter((s): s is string => typeof s === "string");
-  if (!all && services.length === 0) return { kind: "error", message: "Choose at least one service, or all services." };
+  if (!all && services.length === 0) return { kind: "error", message: t("chooseOne") };
   try {
-    return (await updateManagedServices(db, page, token, services)) ? { kind: "saved" } : { kind: "error", message: "This subscription has ended. Subscribe again from the status page." };
+    return (await updateManagedServices(db, page, token, services)) ? { kind: "saved" } : { kind: "error", message: t("ended") };
   } catch (err) {
-    if (err instanceof ValidationError) return { kind: "error", message: err.message };
+    if (err instanceof ValidationError) return { kind: "error", message: translator(locale, "subscribeErrors")("services") };
     throw err;
   }
 }

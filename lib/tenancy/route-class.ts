@@ -45,7 +45,7 @@ const RULES: readonly (readonly [RegExp, RouteClass])[] = [
   [/^\/confirm$/, row("confirm", { keyExchange: true, params: null })],
   // /components/<id>/… is the documented name of a component's badges, /services/<id>/… the v1 one.
   [/^(?:\/(?:components|services)\/[^/]+(?:\/uptime\/[^/]+)?)?\/badge\.(?:svg|json)$/, row("badge", { params: BADGE })],
-  [/^\/embed$/, row("widget", { params: ["theme"] })],
+  [/^\/embed$/, row("widget", { params: ["theme", LANG] })],
   [/^\/embed\.js$/, row("script", {})],
   [/^\/api\/v2\/[a-z/-]+\.json$/, row("json", {})],
   [/^\/(?:feed|history)\.(?:rss|atom)$/, row("feed", {})],

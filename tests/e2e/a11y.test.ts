@@ -45,6 +45,8 @@ const PAGES: [string, () => string][] = [
   ["custom domain page (forced dark)", () => "/custom-co"],
   ["private page form", () => "/internal"],
   ["unknown path below a page", () => "/acme/no-such-route"],
+  ["unknown path below a page, in German", () => "/acme/no-such-route?lang=de"],
+  ["private page form, in Japanese", () => "/internal?lang=ja"],
   ["widget", () => "/acme/embed"],
 ];
 
@@ -86,6 +88,7 @@ describe.each(["light", "dark"] as const)("a page in German (%s)", (scheme) => {
       [`/acme/incidents/${x.openIncidentId}?lang=de`, "Betroffen"],
       ["/acme/history?lang=de", "Störungsverlauf"],
       ["/acme/uptime?lang=de", "Verfügbarkeitsverlauf"],
+      ["/acme/subscribe?lang=de", "Alle Wege, auf dem Laufenden zu bleiben"],
     ];
     for (const [path, word] of pages) {
       await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });

@@ -95,11 +95,41 @@ describe("subscribing on the demo page", () => {
     await rec.close();
   });
 
+  it("in German (?lang=de, no JS): the refused field says why next to it; the links and the answer stay German", async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/acme?lang=de`);
+    await page.getByRole("link", { name: "Updates abonnieren" }).click();
+    expect(new URL(page.url()).search).toBe("?lang=de");
+    expect(await page.getAttribute("html", "lang")).toBe("de");
+    await expect(page.getByRole("heading", { name: "Updates abonnieren" }).count()).resolves.toBe(1);
+    expect(await page.textContent("legend")).toBe("Wie sollen wir Sie benachrichtigen?");
+    await page.locator('input[name="address"]').fill("keine-adresse");
+    await page.getByRole("button", { name: "Abonnieren" }).click();
+    // The message sits right after the field, and the field names it.
+    const error = page.locator("#subscribe-address-error");
+    expect(await error.textContent()).toBe("Geben Sie eine gültige E-Mail-Adresse ein, etwa name@example.com.");
+    expect(await page.locator('input[name="address"]').getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator('input[name="address"]').getAttribute("aria-describedby")).toContain("subscribe-address-error");
+    expect(await page.locator("label.field + #subscribe-address-error").count()).toBe(1);
+    const before = smtp.mails.length;
+    await page.locator('input[name="address"]').fill("besucher@example.com");
+    await page.getByRole("button", { name: "Abonnieren" }).click();
+    await expect(page.getByRole("status").textContent()).resolves.toMatch(/Sehen Sie in Ihren Posteingang/);
+    expect(await page.getByRole("link", { name: "← Zurück zur Statusseite" }).getAttribute("href")).toBe("/acme?lang=de");
+    // The confirmation is in the page's language (the demo page's is English), not the visitor's choice.
+    const mail = (await smtp.waitFor(before + 1, 30_000))[before];
+    expect(mail.subject).toBe("Confirm your subscription to Acme Cloud");
+    await ctx.close();
+  });
+
   it.each(["light", "dark"] as const)("subscribe, confirm and manage pages have no serious or critical axe violations (%s)", async (scheme) => {
     const AXE = readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
     const ctx = await browser.newContext({ colorScheme: scheme });
     const page = await ctx.newPage();
-    for (const path of ["/acme/subscribe", "/acme/confirm?token=x", "/acme/confirm?sms=x", "/acme/manage?token=x"]) {
+    const paths = ["/acme/subscribe", "/acme/confirm?token=x", "/acme/confirm?sms=x", "/acme/manage?token=x"];
+    // …and in two other languages (issue 14 part 7): the visitor's ?lang=.
+    for (const path of [...paths, "/acme/subscribe?lang=de", "/acme/confirm?sms=x&lang=ja", "/acme/manage?token=x&lang=de", "/acme/subscribe?lang=ja"]) {
       await page.goto(`${server.url}${path}`);
       await page.addScriptTag({ content: AXE });
       const bad = await page.evaluate(async () => {

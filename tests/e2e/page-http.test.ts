@@ -54,6 +54,17 @@ describe("public status page routes", () => {
     }
   });
 
+  it("a 404 below a page speaks the visitor's ?lang= and links back keeping it; inside the frame too", async () => {
+    const r = await raw(server.url, "/acme/no-such-route?lang=ja");
+    expect(r.status).toBe(404);
+    expect(r.text).toMatch(/<html lang="ja"/);
+    expect(r.text).toMatch(/<h1 class="page-title">ページが見つかりません<\/h1>[\s\S]*<a href="\/acme\?lang=ja">/);
+    const incident = await raw(server.url, "/acme/incidents/00000000-0000-4000-8000-000000000000?lang=de");
+    expect(incident.status).toBe(404);
+    expect(incident.text).toMatch(/<h1 id="nf-title" class="page-title">Nicht gefunden<\/h1>/);
+    expect(incident.text).toContain('href="/acme?lang=de"');
+  });
+
   it("an unknown, odd or non-ASCII host is 404, never cached, never 5xx", async () => {
     for (const host of ["unknown.example.org", "under_score.test", "xn--bcher-kva.de", "[::2]:80", "status.custom.test.evil"]) {
       const r = await raw(server.url, "/", { host });

@@ -20,6 +20,7 @@ import { pageTimeStyle } from "@/lib/time/format";
 import { pickMessages, translator } from "@/lib/i18n";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { localeOf } from "@/lib/time/locale";
+import { siteLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
 
@@ -91,6 +92,7 @@ export default async function SiteLayout({
           base={base}
           locked={!site.access}
           locale={locale}
+          lang={siteLang(site)}
         />
         <PageTimeProvider {...pageTimeStyle({ ...page, locale })}>
           <main

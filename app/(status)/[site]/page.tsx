@@ -17,6 +17,7 @@ import { BarsLegend } from "@/components/uptime-bars/uptime-bars";
 import { translator } from "@/lib/i18n";
 import { localeOf } from "@/lib/time/locale";
 import { formatDayKey } from "@/lib/time/format";
+import { siteLang, withLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
 
@@ -31,9 +32,10 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function StatusPage({ params, searchParams }: Params) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
   const { page, base } = site;
   const locale = site.locale ?? localeOf(page.locale);
+  const lang = siteLang(site);
   // Heliograph's words (lib/i18n, namespace `page`); the operator's (names, descriptions, updates) as written.
   const t = translator(locale, "page");
   const snap = await loadPageSnapshot(await getReadyDb(), page);
@@ -53,7 +55,7 @@ export default async function StatusPage({ params, searchParams }: Params) {
       {/* The header's brand already shows the name: the heading is for assistive technology and outlines. */}
       <h1 className="sr-only">{page.name}</h1>
       {page.description && <p className="description">{page.description}</p>}
-      <StatusBanner status={snap.status} affected={affected} incidents={bannerIncidents} base={base} locale={locale}>
+      <StatusBanner status={snap.status} affected={affected} incidents={bannerIncidents} base={base} locale={locale} lang={lang}>
         <LiveRefresh snapshot={snap} base={base} />
       </StatusBanner>
 
@@ -63,7 +65,7 @@ export default async function StatusPage({ params, searchParams }: Params) {
             {t("active")}
           </h2>
           {active.map((v) => (
-            <ActiveIncident key={v.incident.id} view={v} base={base} locale={locale} />
+            <ActiveIncident key={v.incident.id} view={v} base={base} locale={locale} lang={lang} />
           ))}
         </section>
       )}
@@ -73,7 +75,7 @@ export default async function StatusPage({ params, searchParams }: Params) {
           <h2 id="maintenance-now" className="section-title">
             {t("maintenanceNow")}
           </h2>
-          <MaintenanceList items={maintenance.active} names={serviceNames} base={base} locale={locale} />
+          <MaintenanceList items={maintenance.active} names={serviceNames} base={base} locale={locale} lang={lang} />
         </section>
       )}
 
@@ -82,7 +84,7 @@ export default async function StatusPage({ params, searchParams }: Params) {
           <h2 id="maintenance-upcoming" className="section-title">
             {t("upcoming")}
           </h2>
-          <MaintenanceList items={maintenance.upcoming.slice(0, 5)} names={serviceNames} base={base} locale={locale} />
+          <MaintenanceList items={maintenance.upcoming.slice(0, 5)} names={serviceNames} base={base} locale={locale} lang={lang} />
         </section>
       )}
 
@@ -92,7 +94,7 @@ export default async function StatusPage({ params, searchParams }: Params) {
             {t("components")}
           </h2>
           {snap.entries.length > 0 && (
-            <a href={`${base}/uptime`} className="text-sm">
+            <a href={withLang(`${base}/uptime`, lang)} className="text-sm">
               {t("uptime")}
             </a>
           )}
@@ -117,7 +119,7 @@ export default async function StatusPage({ params, searchParams }: Params) {
                 <ul className="m-0 list-none space-y-2.5 p-0">
                   {d.incidents.map((v) => (
                     <li key={v.incident.id}>
-                      <IncidentLine view={v} base={base} locale={locale} />
+                      <IncidentLine view={v} base={base} locale={locale} lang={lang} />
                     </li>
                   ))}
                 </ul>
@@ -126,7 +128,7 @@ export default async function StatusPage({ params, searchParams }: Params) {
           ))}
         </ul>
         <p className="mt-4">
-          <a href={`${base}/history`}>{t("history")}</a>
+          <a href={withLang(`${base}/history`, lang)}>{t("history")}</a>
         </p>
       </section>
     </>

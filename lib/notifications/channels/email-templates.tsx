@@ -69,13 +69,15 @@ export function EventEmail(p: EventEmailProps) {
   );
 }
 
-export function ConfirmEmail(p: { pageName: string; confirmUrl: string }) {
+/** The double opt-in message of a sign-up, in the page's language (lib/i18n namespace `confirmMessage`). */
+export function ConfirmEmail(p: { pageName: string; confirmUrl: string; locale?: PageLocale }) {
+  const t = translator(p.locale, "confirmMessage");
   return (
-    <Layout preview={`Confirm your subscription to ${p.pageName}`} pageName={p.pageName} footer={<>If you did not ask for this, ignore this message: nothing will be sent unless the link is used.</>}>
-      <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>Confirm your subscription</Heading>
-      <Text>Someone (hopefully you) asked to receive status updates from {p.pageName} at this address.</Text>
+    <Layout locale={p.locale} preview={t("subject", { name: p.pageName })} pageName={p.pageName} footer={<>{t("ignore")}</>}>
+      <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>{t("heading")}</Heading>
+      <Text>{t("asked", { name: p.pageName })}</Text>
       <Text>
-        <Link href={p.confirmUrl}>Confirm the subscription</Link> — the link works for 24 hours.
+        <Link href={p.confirmUrl}>{t("link")}</Link> {t("valid")}
       </Text>
     </Layout>
   );

@@ -1,13 +1,14 @@
-import { render as renderHtml, toPlainText } from "@react-email/render";
 import { randomBytes } from "node:crypto";
+import type { ReactNode } from "react";
 import nodemailer from "nodemailer";
 import { env } from "@/lib/env";
+import { translator } from "@/lib/i18n";
+import { localeOf } from "@/lib/time/locale";
 import { renderMarkdown } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import type { TimeStyle } from "@/lib/time/format";
 import { headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER, whenText } from "../render";
 import { normalizeEmail } from "./address";
-import { ConfirmEmail, DisabledEmail, EventEmail } from "./email-templates";
 import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type MessageContext, type SendResult } from "./types";
 
 interface MailConfig {
@@ -153,35 +154,54 @@ interface EmailMessage {
 /** One header line: a name or title with a line break must not start a header of its own. */
 const subjectLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 250);
 
+/**
+ * React, react-email's renderer and the templates (whose `@react-email/components` brings Tailwind and Prism along:
+ * about 40 MB of a process) load with the first e-mail rendered, not with everything that imports the channel
+ * registry: a worker with no e-mail to send, and the web process, never pay for them.
+ */
+let templates: Promise<{ createElement: typeof import("react").createElement; render: typeof import("@react-email/render"); t: typeof import("./email-templates") }> | null = null;
+
+function loadTemplates() {
+  templates ??= Promise.all([import("react"), import("@react-email/render"), import("./email-templates")]).then(([react, render, t]) => ({ createElement: react.createElement, render, t }));
+  templates.catch(() => (templates = null));
+  return templates;
+}
+
+/** A template's HTML and its plain-text part. */
+async function renderEmail<P extends object>(pick: (t: typeof import("./email-templates")) => (props: P) => ReactNode, props: P): Promise<{ html: string; text: string }> {
+  const { createElement, render, t } = await loadTemplates();
+  const html = await render.render(createElement(pick(t), props));
+  return { html, text: render.toPlainText(html) };
+}
+
 /** The message of any event kind: incident updates (any status) and maintenance start, end and reminders. */
 async function renderEventEmail(p: EventPayload, style: TimeStyle = messageStyle(p)): Promise<EmailMessage> {
   const title = headline(p);
   const label = statusText(p.status, messageLocale(p));
-  const html = await renderHtml(
-    <EventEmail
-      locale={messageLocale(p)}
-      pageName={p.page.name}
-      pageUrl={p.page.address}
-      title={title}
-      statusLabel={label}
-      when={whenText(p, style)}
-      services={p.services.map((s) => s.name)}
-      bodyHtml={renderMarkdown(p.body)}
-      manageUrl={MANAGE_PLACEHOLDER}
-      unsubscribeUrl={UNSUBSCRIBE_PLACEHOLDER}
-    />,
-  );
-  return { subject: subjectLine(`[${p.page.name}] ${title}: ${label}`), html, text: toPlainText(html) };
+  const body = await renderEmail((t) => t.EventEmail, {
+    locale: messageLocale(p),
+    pageName: p.page.name,
+    pageUrl: p.page.address,
+    title,
+    statusLabel: label,
+    when: whenText(p, style),
+    services: p.services.map((s) => s.name),
+    bodyHtml: renderMarkdown(p.body),
+    manageUrl: MANAGE_PLACEHOLDER,
+    unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
+  });
+  return { subject: subjectLine(`[${p.page.name}] ${title}: ${label}`), ...body };
 }
 
-export async function renderConfirmEmail(pageName: string, confirmUrl: string): Promise<EmailMessage> {
-  const html = await renderHtml(<ConfirmEmail pageName={pageName} confirmUrl={confirmUrl} />);
-  return { subject: subjectLine(`Confirm your subscription to ${pageName}`), html, text: toPlainText(html) };
+export async function renderConfirmEmail(pageName: string, confirmUrl: string, locale?: string): Promise<EmailMessage> {
+  const l = localeOf(locale);
+  const body = await renderEmail((t) => t.ConfirmEmail, { pageName, confirmUrl, locale: l });
+  return { subject: subjectLine(translator(l, "confirmMessage")("subject", { name: pageName })), ...body };
 }
 
 export async function renderDisabledEmail(pageName: string, target: string, pageUrl: string): Promise<EmailMessage> {
-  const html = await renderHtml(<DisabledEmail pageName={pageName} target={target} pageUrl={pageUrl} />);
-  return { subject: subjectLine(`Status updates from ${pageName} were stopped`), html, text: toPlainText(html) };
+  const body = await renderEmail((t) => t.DisabledEmail, { pageName, target, pageUrl });
+  return { subject: subjectLine(`Status updates from ${pageName} were stopped`), ...body };
 }
 
 const notConfigured: SendResult = { ok: false, permanent: true, error: "e-mail is not configured on this server (SMTP_HOST)" };
@@ -209,7 +229,7 @@ export const emailChannel: ChannelModule<"EMAIL", EmailMessage> = {
   async sendVerification(ctx) {
     const mailer = ctx.deps.mailer;
     if (!mailer) return notConfigured;
-    const mail = await renderConfirmEmail(ctx.page.name, ctx.confirmUrl);
+    const mail = await renderConfirmEmail(ctx.page.name, ctx.confirmUrl, ctx.page.locale);
     try {
       await mailer.send({ to: ctx.subscriber.target, ...mail, messageId: messageId(mailer, ctx.idempotencyKey), headers: { "Idempotency-Key": ctx.idempotencyKey } });
       return { ok: true };

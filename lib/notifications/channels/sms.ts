@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { translator } from "@/lib/i18n";
 import { parseRetryAfter } from "@/lib/outbound";
 import type { EventPayload } from "../payload";
 import type { TimeStyle } from "@/lib/time/format";
@@ -49,6 +50,13 @@ export function smsText(p: EventPayload, style: TimeStyle = messageStyle(p)): st
   return (head.length > room ? `${head.slice(0, room - 1)}…` : head) + tail;
 }
 
+/** The sign-up code, in the page's language; without the page's name and link when they would not fit one segment. */
+export function smsCodeText(code: string, pageName: string, codeUrl: string, locale?: string): string {
+  const t = translator(locale, "confirmMessage");
+  const text = t("sms", { code, name: pageName, url: codeUrl });
+  return text.length <= 160 ? text : t("smsShort", { code });
+}
+
 export const smsChannel: ChannelModule<"SMS", string> = {
   type: "SMS",
   form: {
@@ -70,8 +78,7 @@ export const smsChannel: ChannelModule<"SMS", string> = {
   render: (p) => smsText(p),
 
   sendVerification(ctx) {
-    const text = `${ctx.code} is your code for ${ctx.page.name} status updates. ${ctx.codeUrl}`;
-    return sendSms(ctx.deps.sms, ctx.subscriber.target, text.length <= 160 ? text : `${ctx.code} is your code for status updates.`, ctx.idempotencyKey, ctx.deps.timeoutMs);
+    return sendSms(ctx.deps.sms, ctx.subscriber.target, smsCodeText(ctx.code, ctx.page.name, ctx.codeUrl, ctx.page.locale), ctx.idempotencyKey, ctx.deps.timeoutMs);
   },
 
   send(ctx, rendered) {

@@ -49,7 +49,8 @@ export interface MessageContext {
   subscriber: Subscriber;
   /** stable per (event, subscriber): webhook-id, Idempotency-Key, Message-ID */
   idempotencyKey: string;
-  page: { id: string; name: string; address: string };
+  /** locale: the page's, for the words of the confirmation a channel sends itself (lib/i18n) */
+  page: { id: string; name: string; address: string; locale?: string };
   links: { manage: string; unsubscribe: string };
 }
 

@@ -15,6 +15,8 @@ const flatten = (t: Tree, prefix = ""): [string, string][] =>
 const en = new Map(flatten(CATALOGUES.en as unknown as Tree));
 /** The top-level argument names of an ICU message ("{name}", "{count, plural, …}"). */
 const argsOf = (m: string) => [...new Set([...m.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((x) => x[1]))].sort();
+/** The rich-text tags of a message ("<link>subscribe again</link>"): every translation wraps the same ones. */
+const tagsOf = (m: string) => [...new Set([...m.matchAll(/<(\w+)>/g)].map((x) => x[1]))].sort();
 
 describe.each(PAGE_LOCALES)("catalogue %s", (locale) => {
   const messages = new Map(flatten(CATALOGUES[locale] as unknown as Tree));
@@ -25,11 +27,15 @@ describe.each(PAGE_LOCALES)("catalogue %s", (locale) => {
 
   it("every message parses as ICU and formats with English's placeholders", () => {
     const errors: string[] = [];
-    const t = createTranslator({ locale, messages: CATALOGUES[locale], onError: (e) => errors.push(`${e.code}: ${e.message}`) }) as unknown as (k: string, v: Record<string, unknown>) => string;
+    type T = ((k: string, v: Record<string, unknown>) => string) & { markup: (k: string, v: Record<string, unknown>) => string };
+    const t = createTranslator({ locale, messages: CATALOGUES[locale], onError: (e) => errors.push(`${e.code}: ${e.message}`) }) as unknown as T;
     for (const [key, message] of messages) {
       expect(argsOf(message), key).toEqual(argsOf(en.get(key)!));
+      expect(tagsOf(message), key).toEqual(tagsOf(en.get(key)!));
       const values = Object.fromEntries(argsOf(message).map((a) => [a, a === "count" ? 2 : `«${a}»`]));
-      const out = t(key, values);
+      const tags = Object.fromEntries(tagsOf(message).map((tag) => [tag, (chunks: string) => `[${chunks}]`]));
+      const out = tagsOf(message).length ? t.markup(key, { ...values, ...tags }) : t(key, values);
+      if (tagsOf(message).length) expect(out, key).toMatch(/\[[^\]<>]+\]/);
       expect(out, key).not.toContain("{");
       for (const a of argsOf(message)) if (a !== "count") expect(out, key).toContain(`«${a}»`);
     }

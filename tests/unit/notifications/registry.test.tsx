@@ -11,6 +11,8 @@ import { openApiDocument } from "@/lib/openapi/document";
 import { availableChannels } from "@/lib/subscriptions/channels-available";
 import { BulkSubscriptionEntry, SubscriptionType } from "@/lib/subscriptions/schema";
 import { SubscribeForm } from "@/components/subscribe/subscribe-form";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { pickMessages } from "@/lib/i18n";
 
 const names = CHANNELS.map((c) => c.type);
 const ROOT = join(__dirname, "../../..");
@@ -35,8 +37,12 @@ describe("the channel registry is the one list of channels", () => {
     expect(offered.map((o) => o.type)).toEqual(CHANNELS.filter((c) => c.available()).map((c) => c.type));
     for (const o of offered) expect(o).toMatchObject({ ...channelOf(o.type).form, contactEmail: channelOf(o.type).contact === "optional" });
     // Every channel, as if all were configured: the form's radios are exactly the registry's names.
-    const all = CHANNELS.map((c) => ({ type: c.type, ...c.form, contactEmail: c.contact === "optional" }));
-    const html = renderToStaticMarkup(<SubscribeForm action={async (s) => s} channels={all} services={[]} base="/acme" />);
+    const all = CHANNELS.map((c) => ({ type: c.type, ...c.form, invalid: "", contactEmail: c.contact === "optional" }));
+    const html = renderToStaticMarkup(
+      <ClientMessages locale="en" messages={pickMessages("en", ["subscribe"])}>
+        <SubscribeForm action={async (s) => s} channels={all} services={[]} base="/acme" />
+      </ClientMessages>,
+    );
     const radios = DomUtils.findAll((e) => e.name === "input" && DomUtils.getAttributeValue(e, "name") === "type", parseDocument(html).children);
     expect(radios.map((r) => DomUtils.getAttributeValue(r, "value"))).toEqual(names);
   });

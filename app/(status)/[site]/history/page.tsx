@@ -11,7 +11,8 @@ import { NotFoundContent } from "@/components/site/not-found-content";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { translator } from "@/lib/i18n";
 import { formatMonthKey } from "@/lib/time/format";
-import { isPageLocale, localeOf } from "@/lib/time/locale";
+import { localeOf } from "@/lib/time/locale";
+import { siteLang, withLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
 
@@ -27,23 +28,23 @@ export default async function HistoryPage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
   const query = await searchParams;
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/history" query={query} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/history" query={query} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
   const pageNumber = parseHistoryPage(query.page);
-  if (pageNumber === null) return <NotFoundContent base={site.base} what="history page" />;
+  if (pageNumber === null) return <NotFoundContent base={site.base} what="history" locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
   const history = await loadHistory(await getReadyDb(), site.page, pageNumber);
   const { base } = site;
-  // Heliograph's words (lib/i18n, namespace `history`); a visitor's ?lang= stays on the pagination links.
+  // Heliograph's words (lib/i18n, namespace `history`); a visitor's ?lang= stays on every link (unless it is the page's own).
   const locale = site.locale ?? localeOf(site.page.locale);
   const t = translator(locale, "history");
-  const lang = typeof query.lang === "string" && isPageLocale(query.lang) ? query.lang : null;
-  const pageLink = (n: number) => `${base}/history${[n > 1 ? `page=${n}` : "", lang ? `lang=${lang}` : ""].filter(Boolean).join("&").replace(/^./, "?$&")}`;
+  const lang = siteLang(site);
+  const pageLink = (n: number) => withLang(`${base}/history${n > 1 ? `?page=${n}` : ""}`, lang);
   // No empty months from before the page existed (imported incidents or windows older than it still show).
   const months = history.months.filter((m) => m.end > site.page.created_at || m.incidents.length > 0 || m.maintenance.length > 0);
 
   return (
     <>
       <p className="mt-0 mb-2">
-        <a href={base || "/"}>{t("back")}</a>
+        <a href={withLang(base || "/", lang)}>{t("back")}</a>
       </p>
       <h1 className="page-title">{t("title")}</h1>
       <p className="description">{t("intro")}</p>
@@ -60,14 +61,14 @@ export default async function HistoryPage({ params, searchParams }: Props) {
                 <ul className="days m-0 list-none p-0">
                   {m.incidents.map((v) => (
                     <li key={v.incident.id} className="day border-b border-line py-3">
-                      <IncidentLine view={v} base={base} locale={locale} />
+                      <IncidentLine view={v} base={base} locale={locale} lang={lang} />
                     </li>
                   ))}
                 </ul>
               )}
               {m.maintenance.length > 0 && (
                 <div className="mt-4">
-                  <MaintenanceList items={m.maintenance} names={history.serviceNames} base={base} locale={locale} />
+                  <MaintenanceList items={m.maintenance} names={history.serviceNames} base={base} locale={locale} lang={lang} />
                 </div>
               )}
             </>

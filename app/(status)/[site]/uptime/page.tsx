@@ -9,6 +9,7 @@ import { CALENDAR_TIPS } from "@/components/uptime-history/calendar-html";
 import { CalendarLegend, UptimeCalendar } from "@/components/uptime-history/uptime-calendar";
 import { translator } from "@/lib/i18n";
 import { localeOf } from "@/lib/time/locale";
+import { siteLang, withLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function UptimePage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/uptime" query={await searchParams} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/uptime" query={await searchParams} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
   const history = await loadUptimeHistory(await getReadyDb(), site.page);
   const { base } = site;
   // Heliograph's words (lib/i18n, namespace `uptimePage`); component names as written.
@@ -33,7 +34,7 @@ export default async function UptimePage({ params, searchParams }: Props) {
   return (
     <>
       <p className="mt-0 mb-2">
-        <a href={base || "/"}>{t("back")}</a>
+        <a href={withLang(base || "/", siteLang(site))}>{t("back")}</a>
       </p>
       <h1 className="page-title">{t("title")}</h1>
       <p className="description">{t("intro", { months: UPTIME_HISTORY_MONTHS, zone: history.zone })}</p>

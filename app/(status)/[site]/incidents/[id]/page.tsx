@@ -16,6 +16,7 @@ import { AffectedList, ImpactHistory, IncidentPill, IncidentTimeline } from "@/c
 import { NotFoundContent } from "@/components/site/not-found-content";
 import { StatusIcon } from "@/components/status/status-icon";
 import { LocalTime } from "@/components/time/local-time";
+import { siteLang, withLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
 
@@ -45,9 +46,9 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function IncidentPage({ params, searchParams }: Params) {
   const { site, view } = await load(params);
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path={`/incidents/${(await params).id}`} query={await searchParams} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path={`/incidents/${(await params).id}`} query={await searchParams} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
   // proxy.ts answered 404 for an incident that is not this page's; notFound() would render an empty body.
-  if (!view) return <NotFoundContent base={site.base} what="incident" />;
+  if (!view) return <NotFoundContent base={site.base} what="incident" locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
   const { incident } = view;
   // Heliograph's words (lib/i18n, namespace `incidentPage`); the operator's (name, updates) as written.
   const locale = site.locale ?? localeOf(site.page.locale);
@@ -59,7 +60,7 @@ export default async function IncidentPage({ params, searchParams }: Params) {
   return (
     <article aria-labelledby="incident-title">
       <p className="mt-0 mb-2">
-        <a href={site.base || "/"}>{t("back")}</a>
+        <a href={withLang(site.base || "/", siteLang(site))}>{t("back")}</a>
       </p>
       <h1 id="incident-title" className="page-title">
         {incident.name}

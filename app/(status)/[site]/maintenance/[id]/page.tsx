@@ -11,6 +11,7 @@ import { MaintenanceDetails } from "@/components/maintenance/maintenance-details
 import { NotFoundContent } from "@/components/site/not-found-content";
 import { translator } from "@/lib/i18n";
 import { localeOf } from "@/lib/time/locale";
+import { siteLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
 
@@ -40,8 +41,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 /** One maintenance occurrence: its state, times, affected components and every update (like an incident's page). */
 export default async function MaintenancePage({ params, searchParams }: Params) {
   const { site, id, view } = await load(params);
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path={`/maintenance/${id}`} query={await searchParams} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path={`/maintenance/${id}`} query={await searchParams} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
   // proxy.ts answered 404 for an occurrence that is not this page's (or was cancelled).
-  if (!view) return <NotFoundContent base={site.base} what="maintenance" />;
-  return <MaintenanceDetails view={view.maintenance} base={site.base} names={view.names} locale={site.locale ?? localeOf(site.page.locale)} />;
+  if (!view) return <NotFoundContent base={site.base} what="maintenance" locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
+  return <MaintenanceDetails view={view.maintenance} base={site.base} names={view.names} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
 }
