@@ -8,9 +8,9 @@ import { maintenanceOnPage } from "@/lib/public-page/maintenance";
 import { historyPageOf } from "@/lib/public-page/view";
 import { findPageById } from "@/lib/status-pages/queries";
 import { tenancyConfig } from "@/lib/tenancy/config";
-import { BASE_HEADER, DOMAIN_BASE, LOCALE_HEADER, TENANCY_HEADERS } from "@/lib/tenancy/headers";
+import { BASE_HEADER, DOMAIN_BASE, LOCALE_HEADER, QUERY_HEADER, TENANCY_HEADERS } from "@/lib/tenancy/headers";
 import { tenantByDomain, tenantBySlug, type TenantPage } from "@/lib/tenancy/lookup";
-import { routeClassOf, strayQuery, visitorLocale, type RouteClass } from "@/lib/tenancy/route-class";
+import { LANG, routeClassOf, strayQuery, visitorLocale, type RouteClass } from "@/lib/tenancy/route-class";
 import { internalPath, NOT_FOUND_PATH, planRequest, type TenancyConfig } from "@/lib/tenancy/route";
 import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
 import { log } from "@/lib/log";
@@ -55,6 +55,9 @@ async function site(request: NextRequest, tenant: TenantPage, rest: string, base
   // An empty header value would not reach the page, hence a word for "served at the custom domain's root".
   forwarded.set(BASE_HEADER, base === "" ? DOMAIN_BASE : base);
   forwarded.set(LOCALE_HEADER, visitorLocale(url.searchParams, tenant.locale));
+  const kept = new URLSearchParams(url.searchParams);
+  kept.delete(LANG);
+  if (kept.size > 0) forwarded.set(QUERY_HEADER, kept.toString());
 
   if (tenant.isPrivate && route.keyExchange && request.method === "GET" && url.searchParams.has("key")) {
     // A shared link with ?key=: remember it in the access cookie and drop it from the address bar.

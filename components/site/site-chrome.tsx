@@ -68,7 +68,7 @@ export function SiteHeader({ page, base, locked, locale = "en", lang = null }: {
 }
 
 /** The operator's footer text and legal links (v3 page fields, shown as written), then Heliograph's own line. */
-export function SiteFooter({ page, locale = "en" }: { page: Pick<StatusPage, "footer_text" | "privacy_policy_link" | "terms_of_service_link" | "timezone">; locale?: PageLocale }) {
+export function SiteFooter({ page, locale = "en", query = "" }: { page: Pick<StatusPage, "footer_text" | "privacy_policy_link" | "terms_of_service_link" | "timezone">; locale?: PageLocale; query?: string }) {
   const t = translator(locale, "chrome");
   const links: { href: string; label: string }[] = [];
   if (page.privacy_policy_link) links.push({ href: page.privacy_policy_link, label: t("privacy") });
@@ -86,7 +86,7 @@ export function SiteFooter({ page, locale = "en" }: { page: Pick<StatusPage, "fo
             ))}
           </nav>
         )}
-        <LanguageSwitcher current={locale} label={t("language")} />
+        <LanguageSwitcher current={locale} label={t("language")} query={query} />
         <p className="m-0">
           {t("times", { zone: zoneOf(page.timezone) })} {t("powered")}
         </p>

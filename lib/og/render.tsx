@@ -4,7 +4,7 @@ import type { StatusPage } from "@/lib/db/types";
 import type { IncidentView } from "@/lib/incidents/types";
 import type { PageSnapshot } from "@/lib/public-page/load";
 import { hasComponentImpacts, incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
-import { pageBannerText, statusLabel } from "@/lib/status";
+import { pageBannerText, severityLabel, statusLabel } from "@/lib/status";
 import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import { IncidentOgImage, OG_SIZE, PageOgImage, type OgFrame } from "./images";
 import { fetchLogo } from "./logo";
@@ -60,7 +60,7 @@ export async function incidentImageElement(page: StatusPage, view: IncidentView,
     <IncidentOgImage
       {...frame}
       name={view.incident.name}
-      severity={hasComponentImpacts(view) ? statusLabel(incidentImpactStatus(view), locale) : view.incident.severity}
+      severity={hasComponentImpacts(view) ? statusLabel(incidentImpactStatus(view), locale) : severityLabel(view.incident.severity, locale)}
       severityStatus={resolved ? "OPERATIONAL" : incidentImpactStatus(view)}
       latestStatus={updateStatusLabel(view.incident.last_update_status, locale)}
       updatedAt={updatedAt}

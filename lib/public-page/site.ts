@@ -7,7 +7,8 @@ import type { StatusPage } from "@/lib/db/types";
 import { env } from "@/lib/env";
 import { findPageBySlug } from "@/lib/status-pages/queries";
 import { pageAddress, validBase, type SiteBase } from "@/lib/tenancy/address";
-import { BASE_HEADER, LOCALE_HEADER } from "@/lib/tenancy/headers";
+import { BASE_HEADER, LOCALE_HEADER, QUERY_HEADER } from "@/lib/tenancy/headers";
+import { LANG } from "@/lib/tenancy/route-class";
 import { isPageLocale, localeOf, type PageLocale } from "@/lib/time/locale";
 import { SLUG_PATTERN } from "@/lib/tenancy/route";
 
@@ -21,6 +22,8 @@ export interface Site {
   access: boolean;
   /** Heliograph's words: the visitor's allow-listed ?lang= (resolved by proxy.ts), else the page's locale (loadSite always sets it) */
   locale?: PageLocale;
+  /** the request's query without `lang` (proxy.ts), for links that switch language and must stay on this view */
+  query?: string;
 }
 
 /**
@@ -41,8 +44,17 @@ export const loadSite = cache(async (slug: string): Promise<Site | null> => {
     address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL),
     access,
     locale: siteLocale(h.get(LOCALE_HEADER), page.locale),
+    query: siteQuery(h.get(QUERY_HEADER)),
   };
 });
+
+/** Re-serialised through URLSearchParams (so it is a query and nothing else), `lang` dropped, bounded in length. */
+export function siteQuery(header: string | null): string {
+  if (!header || header.length > 2048) return "";
+  const q = new URLSearchParams(header);
+  q.delete(LANG);
+  return q.toString();
+}
 
 /** The header is set by proxy.ts (deleted from incoming requests); an absent or unknown value means the page's own. */
 export const siteLocale = (header: string | null, pageLocale: string): PageLocale => (header && isPageLocale(header) ? header : localeOf(pageLocale));

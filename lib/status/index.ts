@@ -7,4 +7,4 @@ export {
   maintenanceCovers,
   openIntervalsFromUpdates,
 } from "./intervals";
-export { pageBannerText, statusLabel } from "./labels";
+export { pageBannerText, severityLabel, statusLabel } from "./labels";

@@ -12,4 +12,11 @@ export const DOMAIN_BASE = "domain";
  */
 export const LOCALE_HEADER = "x-heliograph-locale";
 
-export const TENANCY_HEADERS = [BASE_HEADER, LOCALE_HEADER, "x-heliograph-page", "x-heliograph-subpath"] as const;
+/**
+ * The query of a page route without `lang` (a confirm link's token, a history page number): the language
+ * switcher's links keep it, so switching language on /confirm?token=… stays on that confirmation. Deleted from
+ * incoming requests like the others, and re-parsed where read (lib/public-page/site.ts).
+ */
+export const QUERY_HEADER = "x-heliograph-query";
+
+export const TENANCY_HEADERS = [BASE_HEADER, LOCALE_HEADER, QUERY_HEADER, "x-heliograph-page", "x-heliograph-subpath"] as const;

@@ -20,6 +20,7 @@ const STYLES = {
   abbreviation: { timeZoneName: "short" },
   dateTime: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   day: { day: "numeric", month: "long", year: "numeric" },
+  date: { day: "numeric", month: "short", year: "numeric" },
   month: { month: "long", year: "numeric" },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -66,7 +67,19 @@ export function zoneAbbreviation(ms: number, zone: string, locale: PageLocale = 
 
 const local = (ms: number, s: TimeStyle) => parts(dtf(s.locale, s.zone, "dateTime"), ms);
 const clock = (p: Record<string, string>) => `${p.hour}:${p.minute}`;
-const date = (p: Record<string, string>) => `${p.day} ${p.month} ${p.year}`;
+/*
+ * English keeps Heliograph's "20 Nov 2026" (day, short month, year); every other locale writes a date in its
+ * own CLDR order and punctuation ("20. Nov. 2026", "20 nov. 2026", "2026年11月20日"), not English's order with
+ * translated month names. Japanese separates the time with a space, not a comma.
+ */
+const date = (ms: number, s: TimeStyle) => {
+  if (s.locale === DEFAULT_LOCALE) {
+    const p = local(ms, s);
+    return `${p.day} ${p.month} ${p.year}`;
+  }
+  return dtf(s.locale, s.zone, "date").format(ms);
+};
+const dateTimeJoin = (locale: PageLocale) => (locale === "ja" ? " " : ", ");
 
 /** "14:05 CET" */
 export function formatTime(ms: number, s: TimeStyle = UTC_STYLE): string {
@@ -75,18 +88,18 @@ export function formatTime(ms: number, s: TimeStyle = UTC_STYLE): string {
 
 /** "20 Nov 2026" (the zone's calendar day of the instant) */
 export function formatDate(ms: number, s: TimeStyle = UTC_STYLE): string {
-  return date(local(ms, s));
+  return date(ms, s);
 }
 
 /** "20 Nov 2026, 14:05 CET" */
 export function formatDateTime(ms: number, s: TimeStyle = UTC_STYLE): string {
-  return `${formatDate(ms, s)}, ${formatTime(ms, s)}`;
+  return `${formatDate(ms, s)}${dateTimeJoin(s.locale)}${formatTime(ms, s)}`;
 }
 
 /** "20 Nov 2026, 14:05 – 16:00 CET" within one day (and one abbreviation), else both ends in full. */
 export function formatRange(from: number, to: number, s: TimeStyle = UTC_STYLE): string {
   const sameDay = formatDate(from, s) === formatDate(to, s) && zoneAbbreviation(from, s.zone, s.locale) === zoneAbbreviation(to, s.zone, s.locale);
-  if (sameDay) return `${formatDate(from, s)}, ${clock(local(from, s))} – ${formatTime(to, s)}`;
+  if (sameDay) return `${formatDate(from, s)}${dateTimeJoin(s.locale)}${clock(local(from, s))} – ${formatTime(to, s)}`;
   return `${formatDateTime(from, s)} – ${formatDateTime(to, s)}`;
 }
 
@@ -95,6 +108,7 @@ const calendarDay = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(da
 /** "20 November 2026" for a YYYY-MM-DD calendar day (no zone: the day is already the zone's). */
 export function formatDayKey(day: string, locale: PageLocale = DEFAULT_LOCALE): string {
   return remembered(`d|${locale}|${day}`, () => {
+    if (locale !== DEFAULT_LOCALE) return dtf(locale, "UTC", "day").format(calendarDay(day));
     const p = parts(dtf(locale, "UTC", "day"), calendarDay(day));
     return `${p.day} ${p.month} ${p.year}`;
   });

@@ -102,7 +102,7 @@ export default async function SiteLayout({
             {children}
           </main>
         </PageTimeProvider>
-        <SiteFooter page={page} locale={locale} />
+        <SiteFooter page={page} locale={locale} query={site.query} />
         <UptimeBarsKeys />
       </ThemeProvider>
     </ClientMessages>

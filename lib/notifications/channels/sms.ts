@@ -5,6 +5,7 @@ import type { EventPayload } from "../payload";
 import type { TimeStyle } from "@/lib/time/format";
 import { headline, messageLocale, messageStyle, shortWhenText, statusText } from "../render";
 import { normalizePhone } from "./address";
+import { fitHead, fitsOneSegment, plainPunctuation } from "./sms-segments";
 import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type SendResult } from "./types";
 
 /** A Twilio-compatible Messages API, configured by the operator (so it is exempt from the SSRF guard). */
@@ -41,20 +42,21 @@ async function sendSms(cfg: SmsConfig | null, to: string, body: string, idempote
   }
 }
 
-/** One SMS segment: the title is cut so the status, the time in the page's zone and the link always fit in 160 characters. */
+/**
+ * One SMS segment (160 GSM characters, or 70 when any character needs UCS-2: lib/notifications/channels/sms-segments.ts):
+ * the title is cut so the status, the time in the page's zone and the link always fit; when even those do not,
+ * the link alone.
+ */
 export function smsText(p: EventPayload, style: TimeStyle = messageStyle(p)): string {
   const tail = ` - ${statusText(p.status, messageLocale(p))}, ${shortWhenText(p, style)}. ${p.page.address}`;
-  const room = 160 - tail.length;
-  const head = `${p.page.name}: ${headline(p)}`;
-  if (room <= 1) return `${p.page.address}`.slice(0, 160);
-  return (head.length > room ? `${head.slice(0, room - 1)}…` : head) + tail;
+  return fitHead(plainPunctuation(`${p.page.name}: ${headline(p)}`), plainPunctuation(tail)) ?? p.page.address;
 }
 
 /** The sign-up code, in the page's language; without the page's name and link when they would not fit one segment. */
 export function smsCodeText(code: string, pageName: string, codeUrl: string, locale?: string): string {
   const t = translator(locale, "confirmMessage");
-  const text = t("sms", { code, name: pageName, url: codeUrl });
-  return text.length <= 160 ? text : t("smsShort", { code });
+  const text = plainPunctuation(t("sms", { code, name: pageName, url: codeUrl }));
+  return fitsOneSegment(text) ? text : t("smsShort", { code });
 }
 
 export const smsChannel: ChannelModule<"SMS", string> = {

@@ -16,13 +16,16 @@ import { SiteHeader } from "@/components/site/site-chrome";
 import { ConfirmView, ManageView, SubscribeView, type SiteWords } from "@/components/subscribe/subscribe-views";
 import { configureAccessThrottle } from "@/lib/access/throttle";
 import { renderWidget } from "@/lib/embed/widget";
-import { ogLocale } from "@/lib/og/render";
+import { incidentImageElement, ogLocale } from "@/lib/og/render";
+import { loadIncidentForPage } from "@/lib/public-page/incident";
+import { severityLabel } from "@/lib/status";
 import { siteLang } from "@/lib/i18n/links";
 import { pickMessages } from "@/lib/i18n";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { subscriberLinks } from "@/lib/notifications/links";
 import { loadPageSnapshot } from "@/lib/public-page/load";
-import { siteLocale } from "@/lib/public-page/site";
+import { siteLocale, siteQuery } from "@/lib/public-page/site";
+import { LanguageSwitcher } from "@/components/site/language-switcher";
 import { findPageById } from "@/lib/status-pages/queries";
 import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
 import { availableChannels } from "@/lib/subscriptions/channels-available";
@@ -235,6 +238,34 @@ describe(`the subscribe flow's languages on ${process.env.HELIOGRAPH_TEST_STORE}
     // An allow-listed lang is one of the widget's parameters (no stray-query redirect); an unknown one is dropped.
     expect(res.status).not.toBe(308);
     expect(new URL((await proxy(request(`${BASE}/${p.slug}/embed?lang=zz`)))!.headers.get("location")!, BASE).search).toBe("");
+  });
+
+  it("the language switcher stays on the view it is shown on: a confirmation's token, a history page", async () => {
+    const { slug } = await makePage({ locale: "de" });
+    const forwardedQuery = (res: Response) => res.headers.get("x-middleware-request-x-heliograph-query");
+    const confirm = forwardedQuery((await proxy(request(`${BASE}/${slug}/confirm?token=abc%26x&lang=ja`)))!);
+    expect(confirm).toBe("token=abc%26x");
+    expect(forwardedQuery((await proxy(request(`${BASE}/${slug}/subscribe?lang=ja`)))!)).toBeNull();
+    // A value sent by the client is not what the page reads: proxy.ts deletes and re-derives it.
+    const forged = request(`${BASE}/${slug}/subscribe`, { headers: { "x-heliograph-query": "token=forged" } });
+    expect(forwardedQuery((await proxy(forged))!)).toBeNull();
+    const links = html(createElement(LanguageSwitcher, { current: "ja", label: "Sprache", query: siteQuery(confirm) }));
+    expect(links).toContain('href="?token=abc%26x&amp;lang=de"');
+    expect(links).toContain('href="?token=abc%26x&amp;lang=ja"');
+    expect(html(createElement(LanguageSwitcher, { current: "de", label: "Sprache", query: siteQuery(null) }))).toContain('href="?lang=fr"');
+    // What the page reads is a query and nothing else, without a second lang.
+    expect(siteQuery("page=2&lang=fr")).toBe("page=2");
+    expect(siteQuery('"><script>')).toBe("%22%3E%3Cscript%3E=");
+    expect(siteQuery("x".repeat(3000))).toBe("");
+  });
+
+  it("a v1 incident's link preview names its severity in the page's words, not the wire value", async () => {
+    const p = await makePage({ locale: "de" });
+    const incident = await openIncident(p.db, p.accountId, [p.services.api.id]);
+    const view = (await loadIncidentForPage(p.db, (await findPageById(p.db, p.page.id))!, incident.incident.id))!;
+    const props = (await incidentImageElement((await findPageById(p.db, p.page.id))!, view, "https://status.example.com/x")).props as { severity: string };
+    expect(props.severity).toBe(severityLabel("MAJOR", "de"));
+    expect(props.severity).not.toBe("MAJOR");
   });
 
   it("link previews use the page's language where the image's Latin font draws it, else English", () => {

@@ -8,6 +8,7 @@ import { CATALOGUES } from "@/lib/i18n";
 import { carriedLang, siteLang, withLang } from "@/lib/i18n/links";
 import { CHANNELS } from "@/lib/notifications/channels";
 import { smsCodeText } from "@/lib/notifications/channels/sms";
+import { fitsOneSegment, smsSize } from "@/lib/notifications/channels/sms-segments";
 import { availableChannels, channelLabel, channelWords } from "@/lib/subscriptions/channels-available";
 import { PAGE_LOCALES } from "@/lib/time/locale";
 
@@ -42,14 +43,16 @@ describe("channel words", () => {
 });
 
 describe("the SMS code message", () => {
-  it.each(PAGE_LOCALES)("%s: starts with the code and fits 160 characters", (locale) => {
+  it.each(PAGE_LOCALES)("%s: starts with the code and fits one segment (160 GSM or 70 UCS-2 characters)", (locale) => {
     const short = smsCodeText("123456", "Acme", "https://status.acme.test/confirm?sms=abc", locale);
     expect(short).toMatch(/^123456 /);
-    expect(short).toContain("Acme");
-    expect(short.length).toBeLessThanOrEqual(160);
+    expect(fitsOneSegment(short), short).toBe(true);
+    // Written in the GSM alphabet, these languages have room for the page's name and the link.
+    if (["en", "de", "fr"].includes(locale)) expect(smsSize(short).limit).toBe(160);
+    if (["en", "de", "fr"].includes(locale)) expect(short).toContain("Acme");
     const long = smsCodeText("123456", "A".repeat(120), `https://status.acme.test/confirm?sms=${"x".repeat(80)}`, locale);
     expect(long).toMatch(/^123456 /);
-    expect(long.length).toBeLessThanOrEqual(160);
+    expect(fitsOneSegment(long), long).toBe(true);
     expect(long).not.toContain("AAAA");
   });
 

@@ -4,6 +4,7 @@ import { personalize, MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER } from "@/lib/
 import { classifyHttp } from "@/lib/notifications/channels/types";
 import { slackBody } from "@/lib/notifications/channels/slack";
 import { smsText } from "@/lib/notifications/channels/sms";
+import { fitHead, smsSize } from "@/lib/notifications/channels/sms-segments";
 import { webhookBody } from "@/lib/notifications/channels/webhook";
 import { parseRetryAfter } from "@/lib/outbound";
 import { decryptSecret, encryptSecret, MANAGE_TTL_MS, parseRefToken, parseSignedToken, refToken, signedToken, signedTokenValid, smsCode } from "@/lib/subscriptions/crypto";
@@ -49,10 +50,29 @@ describe("retry timing", () => {
 });
 
 describe("messages", () => {
-  it("SMS fits one 160-character segment with the status and the link", () => {
+  it("SMS fits one segment with the status and the link: 160 GSM characters, 70 once any character needs UCS-2", () => {
     const long = smsText(payload({ title: "x".repeat(300) }));
     expect(long.length).toBeLessThanOrEqual(160);
-    expect(long.endsWith(" - Investigating, 10:00 UTC. https://status.acme.test")).toBe(true);
+    expect(long.length).toBeGreaterThan(150);
+    expect(long.endsWith("x... - Investigating, 10:00 UTC. https://status.acme.test")).toBe(true);
+    // A kanji (or "’") makes the whole message UCS-2: 70 units, still with the status and the link.
+    const wide = fitHead(`東京リージョン${"障害".repeat(60)}`, " - 調査中、10:00 JST. https://x.test")!;
+    expect(smsSize(wide)).toEqual({ units: wide.length, limit: 70 });
+    expect(wide.length).toBeGreaterThan(60);
+    expect(wide.endsWith("... - 調査中、10:00 JST. https://x.test")).toBe(true);
+    // Curly punctuation is sent as its plain twin, so the message stays in the 160-character alphabet.
+    const curly = smsText(payload({ title: `Can’t reach “eu-west” — retrying… ${"x".repeat(200)}` }));
+    expect(curly.startsWith(`Acme <Cloud> & Co: Can't reach "eu-west" - retrying... xxx`)).toBe(true);
+    expect(smsSize(curly).limit).toBe(160);
+    // Where keeping a wide character would cost the status, the title is cut before it (GSM again).
+    const cut = smsText(payload({ title: `Can't reach 東京 ${"x".repeat(200)}` }));
+    expect(cut).toBe("Acme <Cloud> & Co: Can't reach... - Investigating, 10:00 UTC. https://status.acme.test");
+    expect(fitHead("x", " - ".repeat(100))).toBeNull();
+    // An emoji is never cut in half.
+    const emoji = smsText(payload({ title: "🔥".repeat(100) }));
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    // Extension characters count twice in GSM.
+    expect(smsSize("€[]")).toEqual({ units: 6, limit: 160 });
     expect(smsText(payload())).toBe("Acme <Cloud> & Co: Elevated API errors - Investigating, 10:00 UTC. https://status.acme.test");
   });
   it("Slack text is escaped", () => {
