@@ -43,6 +43,13 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
  * Works as a plain form POST without JavaScript; with it, the answer appears without a page load. Words: lib/i18n
  * namespace `subscribe` (through the page's ClientMessages); the channels' own come translated in `channels`.
  */
+/** The fields this form shows, each with a place for its own message. */
+export const fieldsWithAPlace = (channels: readonly { contactEmail?: boolean }[], serviceOptions: number): Set<string> =>
+  new Set(["type", "address", ...(channels.some((ch) => ch.contactEmail) ? ["contactEmail"] : []), ...(serviceOptions > 1 ? ["services"] : [])]);
+
+/** A refusal naming none of the shown fields (the honeypot, a scope choice not offered, a rate limit) is said at the top, not nowhere. */
+export const messageAtTop = (fields: readonly string[], shown: ReadonlySet<string>): boolean => !fields.some((f) => shown.has(f));
+
 export function SubscribeForm({ action, channels, services, base, lang = null }: SubscribeFormProps) {
   const t = useTranslations("subscribe");
   const [state, formAction, pending] = useActionState(action, { kind: "idle" } as SubscribeState);
@@ -55,9 +62,10 @@ export function SubscribeForm({ action, channels, services, base, lang = null }:
   const fieldErrors: Record<string, string> = state.kind === "error" ? (state.fieldErrors ?? {}) : {};
   const bad = (f: string) => fieldErrors[f] !== undefined;
   const described = (f: string, ...more: string[]) => [...(bad(f) ? [`subscribe-${f}-error`] : []), ...more].join(" ") || undefined;
+  const atTop = state.kind === "error" && messageAtTop(state.fields, fieldsWithAPlace(channels, services.length));
   return (
     <form action={formAction} className="subscribe-form" noValidate>
-      {state.kind === "error" && state.fields.length === 0 && (
+      {state.kind === "error" && atTop && (
         <p className="notice" role="alert" id="subscribe-error">
           {state.message}
         </p>

@@ -1,6 +1,7 @@
 /**
- * The request header proxy.ts passes to the page it routes to: the prefix of in-page links. It is
- * deleted from every incoming request first, and pages validate it (validBase), so it cannot be forged.
+ * The request header proxy.ts passes to the page it routes to: the prefix of in-page links. proxy.ts deletes it
+ * from every request it sees first (all but /v1/…, /openapi.json and static files, which answer no page), and
+ * pages validate it (validBase), so it cannot be forged.
  */
 export const BASE_HEADER = "x-heliograph-base";
 /** BASE_HEADER's value on a custom domain, where in-page links start at "/" (base ""). */

@@ -10,7 +10,7 @@ import type { EventPayload } from "@/lib/notifications/payload";
 import { openApiDocument } from "@/lib/openapi/document";
 import { availableChannels } from "@/lib/subscriptions/channels-available";
 import { BulkSubscriptionEntry, SubscriptionType } from "@/lib/subscriptions/schema";
-import { SubscribeForm } from "@/components/subscribe/subscribe-form";
+import { fieldsWithAPlace, messageAtTop, SubscribeForm } from "@/components/subscribe/subscribe-form";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { pickMessages } from "@/lib/i18n";
 
@@ -79,5 +79,19 @@ describe("the channel registry is the one list of channels", () => {
       .filter((f) => !f.startsWith(join("lib", "notifications", "channels")))
       .flatMap((f) => names.filter((n) => new RegExp(`["'\`]${n}["'\`]`).test(readFileSync(join(ROOT, f), "utf8"))).map((n) => `${f}: ${n}`));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("a refused subscription is always said somewhere", () => {
+  it("next to a shown field, or at the top when the form has no place for any field it names", () => {
+    const emailOnly = fieldsWithAPlace([{ contactEmail: false }], 1);
+    expect(messageAtTop(["address"], emailOnly)).toBe(false);
+    expect(messageAtTop([], emailOnly)).toBe(true);
+    expect(messageAtTop(["website"], emailOnly)).toBe(true);
+    expect(messageAtTop(["services"], emailOnly)).toBe(true);
+    expect(messageAtTop(["contactEmail"], emailOnly)).toBe(true);
+    const full = fieldsWithAPlace([{ contactEmail: false }, { contactEmail: true }], 3);
+    expect(messageAtTop(["services"], full)).toBe(false);
+    expect(messageAtTop(["contactEmail", "website"], full)).toBe(false);
   });
 });
