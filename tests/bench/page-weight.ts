@@ -4,60 +4,13 @@
  * and <script> tags), and the JavaScript the page loads (external files and inline scripts), raw and
  * gzipped, next to the trivial landing page `/` (the framework's own floor). Prints figures, asserts nothing.
  */
-import { gzipSync } from "node:zlib";
+import { weigh, type Weight } from "./lib/weight";
 
 // Set before the harness is loaded (it reads the dist dir once).
 process.env.HELIOGRAPH_DIST_DIR ??= ".next-bench-weight";
 
 const PATHS = ["/", "/acme", "/acme-payments"];
 const line = (s = "") => process.stdout.write(`${s}\n`);
-const gz = (b: Buffer | string) => gzipSync(b, { level: 6 }).length;
-
-interface Weight {
-  path: string;
-  html: number;
-  htmlGz: number;
-  markup: number;
-  markupGz: number;
-  js: number;
-  jsGz: number;
-  /** inline scripts: Next's RSC payload (the page once more, as data) and the theme scripts */
-  inline: number;
-  inlineGz: number;
-  files: number;
-}
-
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-
-async function weigh(base: string, path: string, jsCache: Map<string, Buffer>): Promise<Weight> {
-  const res = await fetch(`${base}${path}`, { headers: { "accept-encoding": "identity" } });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-  const html = await res.text();
-  const markup = html.replace(SCRIPT, "");
-  const chunks: Buffer[] = [];
-  let inline = "";
-  let files = 0;
-  for (const m of html.matchAll(SCRIPT)) {
-    const src = /\bsrc="([^"]+)"/.exec(m[1])?.[1];
-    if (!src) {
-      chunks.push(Buffer.from(m[2]));
-      inline += m[2];
-      continue;
-    }
-    files++;
-    let body = jsCache.get(src);
-    if (!body) {
-      const r = await fetch(new URL(src, base), { headers: { "accept-encoding": "identity" } });
-      body = Buffer.from(await r.arrayBuffer());
-      jsCache.set(src, body);
-    }
-    chunks.push(body);
-  }
-  const js = chunks.reduce((n, c) => n + c.length, 0);
-  // Each file is compressed on its own, as a server sends it.
-  const jsGz = chunks.reduce((n, c) => n + gz(c), 0);
-  return { path, html: Buffer.byteLength(html), htmlGz: gz(html), markup: Buffer.byteLength(markup), markupGz: gz(markup), js, jsGz, inline: Buffer.byteLength(inline), inlineGz: gz(inline), files };
-}
 
 const kb = (n: number) => (n / 1024).toFixed(1).padStart(8);
 

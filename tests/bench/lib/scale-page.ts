@@ -1,0 +1,74 @@
+/**
+ * The scale goal's page (issue 15): 200 services in 10 cards and 2,000 incidents spread over the last
+ * 90 days, built through the v1 API on a running server.
+ */
+import Database from "better-sqlite3";
+import { call, pool } from "./pool";
+
+const DAY = 86_400_000;
+const MIN = 60_000;
+
+/** A small deterministic PRNG, so every run builds the same history. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface ScaleOptions {
+  services: number;
+  cards: number;
+  incidents: number;
+  days: number;
+}
+
+/**
+ * Returns the page's slug. The incidents go through the API with past `publicIncidentUpdateDate`s (the
+ * time the timeline, status and uptime follow): each opens at its start and a RESOLVED update closes it
+ * 30 minutes to 4 hours later; the last two stay open. Only the services are backdated by hand: the API
+ * stamps a new service with now and has no field for an earlier birth, so without the SQL below every
+ * day before today would read "no data" instead of the history the incidents describe.
+ */
+export async function buildScalePage(url: string, key: string, sqlitePath: string, o: ScaleOptions): Promise<string> {
+  const rand = mulberry32(15);
+  const now = Date.now();
+  const serviceIds = await pool(Array.from({ length: o.services }, (_, i) => i), 8, async (i) => (await call<{ id: string }>(url, key, "POST", "/v1/status-pages/services", { name: `Scale service ${String(i + 1).padStart(3, "0")}` })).id);
+
+  const db = new Database(sqlitePath);
+  try {
+    db.pragma("busy_timeout = 10000");
+    const born = now - (o.days + 30) * DAY;
+    const backdate = db.prepare("UPDATE services SET created_at = ?, updated_at = ? WHERE id = ?");
+    db.transaction(() => serviceIds.forEach((id) => backdate.run(born, born, id)))();
+  } finally {
+    db.close();
+  }
+
+  const slug = `scale-${o.services}`;
+  const perCard = Math.ceil(o.services / o.cards);
+  const cards = Array.from({ length: o.cards }, (_, c) => ({ name: `Region ${c + 1}`, services: serviceIds.slice(c * perCard, (c + 1) * perCard).map((id) => ({ id })) }));
+  await call(url, key, "POST", "/v1/status-pages", { name: `Scale: ${o.services} services, ${o.incidents} incidents`, url: slug, cards });
+
+  const severities = ["MINOR", "MEDIUM", "MAJOR", "CRITICAL"] as const;
+  const span = o.days * DAY - 6 * 60 * MIN;
+  const plan = Array.from({ length: o.incidents }, (_, k) => {
+    const start = now - o.days * DAY + Math.floor(((k + rand()) * span) / o.incidents);
+    const ids = new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => serviceIds[Math.floor(rand() * serviceIds.length)]));
+    return { k, start, end: start + (30 + Math.floor(rand() * 210)) * MIN, severity: severities[Math.floor(rand() * 4)], services: [...ids].map((id) => ({ id })) };
+  });
+  await pool(plan, 8, async (p) => {
+    const { id } = await call<{ id: string }>(url, key, "POST", "/v1/status-pages/incidents", {
+      name: `Scale incident ${p.k + 1}`,
+      severity: p.severity,
+      services: p.services,
+      incidentUpdates: [{ description: "We are investigating elevated error rates.", status: "INVESTIGATING", publicIncidentUpdateDate: new Date(p.start).toISOString() }],
+    });
+    if (p.k >= o.incidents - 2) return;
+    await call(url, key, "POST", `/v1/status-pages/incidents/${id}/incident-updates`, { description: "This incident has been resolved.", status: "RESOLVED", publicIncidentUpdateDate: new Date(Math.min(p.end, now - MIN)).toISOString() });
+  });
+  return slug;
+}
