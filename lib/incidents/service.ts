@@ -47,17 +47,32 @@ export async function getV3IncidentOrThrow(db: Db, accountId: string, pageId: st
 export async function loadIncidentViews(db: Db, incidents: Incident[]): Promise<IncidentView[]> {
   const ids = incidents.map((i) => i.id);
   const [services, impacts, updates] = await Promise.all([q.listServicesOfIncidents(db, ids), q.listImpactsOfIncidents(db, ids), q.listUpdates(db, ids)]);
+  // Grouped once (rows keep their query order): filtering every list per incident made a page with 2,000
+  // incidents in its 90 days spend ~170 ms of each render here.
+  const servicesOf = byIncident(services);
+  const impactsOf = byIncident(impacts);
+  const updatesOf = byIncident(updates);
   return incidents.map((incident) => {
-    const own = services.filter((s) => s.incident_id === incident.id).map(({ incident_id: _i, ...s }) => s);
-    const windows = impacts.filter((w) => w.incident_id === incident.id);
+    const own = (servicesOf.get(incident.id) ?? []).map(({ incident_id: _i, ...s }) => s);
+    const windows = impactsOf.get(incident.id) ?? [];
     return {
       incident,
       services: own,
       impacts: windows.map(({ component_name: _n, ...w }) => w),
       components: affectedComponents(incident, own, windows),
-      updates: updates.filter((u) => u.incident_id === incident.id),
+      updates: updatesOf.get(incident.id) ?? [],
     };
   });
+}
+
+function byIncident<T extends { incident_id: string }>(rows: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.incident_id);
+    if (list) list.push(row);
+    else out.set(row.incident_id, [row]);
+  }
+  return out;
 }
 
 export async function getIncidentView(db: Db, accountId: string, id: string): Promise<IncidentView> {

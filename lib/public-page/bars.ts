@@ -17,7 +17,25 @@ export function barsHtml(days: DayUptime[], incidentNames: ReadonlyMap<string, s
   let out = "";
   days.forEach((d, i) => {
     const status = d.worst && STATUS_CLASS.test(d.worst) ? d.worst : "NO_DATA";
-    out += `<li class="bar s-${status}"${i === last ? ' tabindex="0"' : ""}><span class="tip">${escapeHtml(dayLabelIn(d, incidentNames, locale))}</span></li>`;
+    out += `<li class="bar s-${status}"${i === last ? ' tabindex="0"' : ""}><span class="tip">${tipOf(d, incidentNames, locale)}</span></li>`;
   });
   return out;
+}
+
+/*
+ * Most of a page's bars say the same as another's (the same day, fully up, on every component without an
+ * incident): an escaped tooltip is kept by what it is made of, incident names included, so a renamed incident
+ * makes a new one. Bounded: cleared whole when full.
+ */
+const TIP_LIMIT = 20_000;
+const tips = new Map<string, string>();
+function tipOf(d: DayUptime, incidentNames: ReadonlyMap<string, string>, locale: PageLocale): string {
+  const names = d.incidentIds.map((id) => incidentNames.get(id) ?? "").join("\u0000");
+  const key = `${locale}|${d.day}|${d.worst}|${d.uptime}|${d.downtimeMinutes}|${d.maintenanceMinutes}|${d.incidentIds.length}|${names}`;
+  let tip = tips.get(key);
+  if (tip === undefined) {
+    if (tips.size >= TIP_LIMIT) tips.clear();
+    tips.set(key, (tip = escapeHtml(dayLabelIn(d, incidentNames, locale))));
+  }
+  return tip;
 }

@@ -55,6 +55,24 @@ export function incidentSpan(v: IncidentView): IncidentSpan {
   };
 }
 
+/**
+ * Each component's incidents: those naming it (a v1 incident's services, a v3 incident's impacts). The status
+ * and uptime functions ignore incidents not about the component they are asked for; handing each only its own
+ * keeps a page of 200 components and 2,000 incidents from doing 400,000 of those checks per render.
+ */
+export function spansByComponent(spans: IncidentSpan[]): Map<string, IncidentSpan[]> {
+  const out = new Map<string, IncidentSpan[]>();
+  for (const span of spans) {
+    const ids = new Set([...span.serviceIds, ...(span.impacts ?? []).map((w) => w.componentId)]);
+    for (const id of ids) {
+      const list = out.get(id);
+      if (list) list.push(span);
+      else out.set(id, [span]);
+    }
+  }
+  return out;
+}
+
 export function maintenanceSpans(maintenance: PageMaintenance[]): MaintenanceSpan[] {
   return maintenanceSpansOf(maintenance);
 }
@@ -76,9 +94,11 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
   const maintenance = await loadPageMaintenance(db, windows, since, now + 60 * DAY, now);
   const mSpans = maintenanceSpans(maintenance);
 
+  const spansOf = spansByComponent(spans);
   const snapshotOf = (c: ShownComponent): ComponentSnapshot => {
-    const days = dailyUptime({ serviceId: c.id, serviceCreatedAt: c.createdAt, incidents: spans, maintenance: mSpans, now, days: dayCount, zone });
-    return { ...c, status: serviceStatusAt(c.id, spans, mSpans, now), uptime: overallUptime(days), days };
+    const own = spansOf.get(c.id) ?? [];
+    const days = dailyUptime({ serviceId: c.id, serviceCreatedAt: c.createdAt, incidents: own, maintenance: mSpans, now, days: dayCount, zone });
+    return { ...c, status: serviceStatusAt(c.id, own, mSpans, now), uptime: overallUptime(days), days };
   };
   const components = structure.components.map(snapshotOf);
   const byId = new Map(components.map((c) => [c.id, c]));
