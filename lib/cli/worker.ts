@@ -5,9 +5,18 @@
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 
 const localRequire = createRequire(join(process.cwd(), "package.json"));
 const serverOnly = localRequire.resolve("server-only");
 localRequire.cache[serverOnly] = { id: serverOnly, filename: serverOnly, loaded: true, exports: {} } as NodeJS.Module;
+
+/*
+ * A worker's live heap is small and bounded (claims of at most a batch, caches with caps), but sending allocates
+ * fast and V8's default policy let the old generation grow to about four times the live heap between full
+ * collections: RSS rose by over 100 MB during a large fan-out, all of it garbage. Optimising for size makes
+ * V8 collect at about 1.3 times the live heap instead (profiled: the full collections stay well under 1% of the time).
+ */
+setFlagsFromString("--optimize-for-size");
 
 void import("./worker-main");

@@ -47,9 +47,13 @@ export class HostQueues {
     return [...hosts].filter((h) => this.room(h) <= 0);
   }
 
-  /** Some host with work is down to its last round: time to claim again. */
+  /**
+   * Some host with work is down to half of what it may hold ahead (at least its last round): time to claim again.
+   * Claiming only at the last round left a fast host idle for every claim's round trips (measured on PostgreSQL:
+   * the worker waited more than half the time); at half, the next rows arrive while the held ones are sent.
+   */
   hungry(): boolean {
-    for (const [h, w] of this.waiting) if (w.length < this.o.limit(h)) return true;
+    for (const [h, w] of this.waiting) if (w.length < Math.max(this.o.limit(h), this.ahead(h) / 2)) return true;
     for (const h of this.inFlight.keys()) if (!this.waiting.has(h)) return true;
     return false;
   }

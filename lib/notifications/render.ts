@@ -73,8 +73,15 @@ export function shortWhenText(p: EventPayload, style: TimeStyle = messageStyle(p
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeJson = (s: string) => JSON.stringify(s).slice(1, -1);
 
-/** Swaps the per-subscriber links into a rendered message; `mode` says how the text must escape them. */
+const PLACEHOLDERS = new RegExp([MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER].map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "g");
+
+/**
+ * Swaps the per-subscriber links into a rendered message; `mode` says how the text must escape them.
+ * One pass, one copy of the message per subscriber (a replaceAll per link made two).
+ */
 export function personalize(text: string, links: { manage: string; unsubscribe: string }, mode: "html" | "text" | "json"): string {
   const esc = mode === "html" ? escapeHtml : mode === "json" ? escapeJson : (s: string) => s;
-  return text.replaceAll(MANAGE_PLACEHOLDER, esc(links.manage)).replaceAll(UNSUBSCRIBE_PLACEHOLDER, esc(links.unsubscribe));
+  const manage = esc(links.manage);
+  const unsubscribe = esc(links.unsubscribe);
+  return text.replace(PLACEHOLDERS, (p) => (p === MANAGE_PLACEHOLDER ? manage : unsubscribe));
 }

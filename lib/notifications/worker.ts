@@ -54,7 +54,8 @@ export class NotificationWorker {
   private readonly queues: HostQueues;
   private asked = 0;
   private wake: (() => void) | null = null;
-  private sent: { id: string; subscriberId: string }[] = [];
+  /** ids of deliveries sent and not yet recorded */
+  private sent: string[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private scheduleTimer: NodeJS.Timeout | null = null;
@@ -268,7 +269,7 @@ export class NotificationWorker {
     const fields = { worker: this.owner, delivery: d.id, subscriber: s.id, channel: s.channel, host: d.host, event: d.event_type, attempt: d.attempts + 1, ms: now - started };
     if (r.ok) {
       log.info({ ...fields, outcome: "sent", code: r.code }, "delivery attempt");
-      this.sent.push({ id: d.id, subscriberId: s.id });
+      this.sent.push(d.id);
       if (this.sent.length >= 200) await this.flush();
       else this.flushTimer ??= setTimeout(() => void this.flush(), this.options.flushMs);
       return;
@@ -311,9 +312,9 @@ export class NotificationWorker {
     return this.flushing;
   }
 
-  private async writeSent(batch: { id: string; subscriberId: string }[]): Promise<void> {
+  private async writeSent(batch: string[]): Promise<void> {
     try {
-      await q.markSent(this.d.db, batch.map((b) => b.id), [...new Set(batch.map((b) => b.subscriberId))], this.now());
+      await q.markSent(this.d.db, batch, this.now());
     } catch (err) {
       // Not recorded: the lease runs out and the rows are sent again with the same idempotency key.
       log.error({ worker: this.owner, err: (err as Error).message, count: batch.length }, "recording sent deliveries failed");

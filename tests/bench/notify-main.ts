@@ -128,7 +128,9 @@ async function main() {
   const smtpPort = sinks.get("email")?.target ?? "25";
   // BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it exits (open it in Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
-  const worker = spawn(process.execPath, [...prof, "--import", "tsx", "lib/cli/worker.ts"], {
+  // BENCH_WORKER_FLAGS="--heap-prof --trace-gc …": more node flags for the worker, to look into it (never to tune it).
+  const flags = (process.env.BENCH_WORKER_FLAGS ?? "").split(" ").filter(Boolean);
+  const worker = spawn(process.execPath, [...prof, ...flags, "--import", "tsx", "lib/cli/worker.ts"], {
     env: { ...process.env, SMTP_HOST: "127.0.0.1", SMTP_PORT: smtpPort, SMTP_FROM: "Bench <bench@bench.test>", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -68,12 +68,8 @@ function fromHeader(from: string): string | null {
   return `"${name.replace(/[\\"]/g, "\\$&")}" <${address}>`;
 }
 
-const base64Lines = (text: string) => {
-  const b = Buffer.from(text).toString("base64");
-  const lines: string[] = [];
-  for (let i = 0; i < b.length; i += 76) lines.push(b.slice(i, i + 76));
-  return lines.join("\r\n");
-};
+/** Base64 in lines of 76 characters: one regular-expression pass (a slice per line and a join allocated a third of a send). */
+const base64Lines = (text: string) => Buffer.from(text).toString("base64").replace(/.{76}(?!$)/g, "$&\r\n");
 
 /**
  * The whole message as one string (multipart/alternative, both parts base64): handed to the pool as `raw`, it

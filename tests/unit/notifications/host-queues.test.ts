@@ -55,6 +55,25 @@ describe("HostQueues", () => {
     expect(q.hungry()).toBe(true);
   });
 
+  it("asks a fast host's next claim while half of what it holds ahead is still waiting", () => {
+    const q = queues();
+    for (let i = 0; i < 50; i++) {
+      q.add(row(`w${i}`, "smtp"), 0);
+      q.take(1, 0);
+      q.done("smtp", 2);
+    }
+    expect(q.ahead("smtp")).toBe(80);
+    for (let i = 0; i < 60; i++) q.add(row(`m${i}`, "smtp"), 0);
+    q.take(10, 0);
+    expect(q.hungry()).toBe(false); // 50 waiting: more than half of 80
+    for (let i = 0; i < 10; i++) q.done("smtp", 2);
+    q.take(10, 0);
+    expect(q.hungry()).toBe(false); // 40 waiting: half of 80
+    q.done("smtp", 2);
+    q.take(1, 0);
+    expect(q.hungry()).toBe(true); // 39 waiting: the next claim runs while they are sent
+  });
+
   it("drops a row that waited half its lease instead of sending it late", () => {
     const q = queues(10_000);
     q.add(row("old", "a"), 0);
