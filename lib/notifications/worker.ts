@@ -296,7 +296,7 @@ export class NotificationWorker {
     const page = await this.page(s.status_page_id);
     if (!to || !this.d.mailer || !page) return;
     try {
-      const mail = await renderDisabledEmail(page.name, s.target, pageAddress(page, env.HELIOGRAPH_PUBLIC_URL));
+      const mail = await renderDisabledEmail(page.name, s.target, pageAddress(page, env.HELIOGRAPH_PUBLIC_URL), page.locale);
       await this.d.mailer.send({ to, ...mail, messageId: `<disabled_${s.id}@${this.d.mailer.fromAddress.split("@")[1] ?? "heliograph.local"}>` });
     } catch (err) {
       log.warn({ worker: this.owner, subscriber: s.id, err: (err as Error).message }, "could not send the disabled notice");

@@ -1,3 +1,4 @@
+import { translator } from "@/lib/i18n";
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import type { TimeStyle } from "@/lib/time/format";
@@ -101,9 +102,10 @@ export const discordChannel: ChannelModule<"DISCORD", string> = {
   render: (p) => JSON.stringify(p.kind === "component.update" ? discordComponentBody(p) : discordBody(p)),
 
   sendVerification(ctx) {
+    const t = translator(ctx.page.locale, "chatTest");
     const body = {
       allowed_mentions: { parse: [] },
-      embeds: [{ title: md(`Status updates from ${ctx.page.name}`.slice(0, 200)), url: ctx.page.address, description: `This channel will receive them here. [Manage subscription](${ctx.links.manage})`, color: 0x0090ff }],
+      embeds: [{ title: md(t("title", { name: ctx.page.name }).slice(0, 200)), url: ctx.page.address, description: `${md(t("receives", { name: ctx.page.name }))} [${md(t("manage"))}](${ctx.links.manage})`, color: 0x0090ff }],
     };
     return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(body), { "idempotency-key": ctx.idempotencyKey }, classifyDiscord);
   },

@@ -83,11 +83,13 @@ export function ConfirmEmail(p: { pageName: string; confirmUrl: string; locale?:
   );
 }
 
-export function DisabledEmail(p: { pageName: string; target: string; pageUrl: string }) {
+/** The notice that a subscription failing for 3 days was turned off, in the page's language (namespace `disabledMessage`). */
+export function DisabledEmail(p: { pageName: string; target: string; pageUrl: string; locale?: PageLocale }) {
+  const t = translator(p.locale, "disabledMessage");
   return (
-    <Layout preview={`Status updates from ${p.pageName} were stopped`} pageName={p.pageName} footer={<>You can subscribe again from <Link href={p.pageUrl}>the status page</Link>.</>}>
-      <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>We stopped sending status updates</Heading>
-      <Text>Deliveries to {p.target} have failed for 3 days, so this subscription to {p.pageName} has been turned off.</Text>
+    <Layout locale={p.locale} preview={t("subject", { name: p.pageName })} pageName={p.pageName} footer={<>{t.rich("again", { link: (chunks) => <Link href={p.pageUrl}>{chunks}</Link> })}</>}>
+      <Heading as="h1" style={{ fontSize: "20px", margin: "8px 0" }}>{t("heading")}</Heading>
+      <Text>{t("body", { target: p.target, name: p.pageName })}</Text>
     </Layout>
   );
 }

@@ -195,9 +195,10 @@ export async function renderConfirmEmail(pageName: string, confirmUrl: string, l
   return { subject: subjectLine(translator(l, "confirmMessage")("subject", { name: pageName })), ...body };
 }
 
-export async function renderDisabledEmail(pageName: string, target: string, pageUrl: string): Promise<EmailMessage> {
-  const body = await renderEmail((t) => t.DisabledEmail, { pageName, target, pageUrl });
-  return { subject: subjectLine(`Status updates from ${pageName} were stopped`), ...body };
+export async function renderDisabledEmail(pageName: string, target: string, pageUrl: string, locale?: string): Promise<EmailMessage> {
+  const l = localeOf(locale);
+  const body = await renderEmail((t) => t.DisabledEmail, { pageName, target, pageUrl, locale: l });
+  return { subject: subjectLine(translator(l, "disabledMessage")("subject", { name: pageName })), ...body };
 }
 
 const notConfigured: SendResult = { ok: false, permanent: true, error: "e-mail is not configured on this server (SMTP_HOST)" };

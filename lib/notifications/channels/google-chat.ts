@@ -1,3 +1,4 @@
+import { translator } from "@/lib/i18n";
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import type { TimeStyle } from "@/lib/time/format";
@@ -61,9 +62,10 @@ export const googleChatChannel: ChannelModule<"GOOGLE_CHAT", string> = {
   render: (p) => JSON.stringify(p.kind === "component.update" ? googleChatComponentCard(p) : googleChatCard(p)),
 
   sendVerification(ctx) {
-    const body = card("subscription-test", { title: "Status updates", subtitle: ctx.page.name.slice(0, 200) }, [
-      { textParagraph: { text: esc(`This space will receive status updates from ${ctx.page.name}.`) } },
-      { buttonList: { buttons: [button("View the status page", ctx.page.address), button("Manage subscription", ctx.links.manage)] } },
+    const t = translator(ctx.page.locale, "chatTest");
+    const body = card("subscription-test", { title: t("updates"), subtitle: ctx.page.name.slice(0, 200) }, [
+      { textParagraph: { text: esc(t("receivesSpace", { name: ctx.page.name })) } },
+      { buttonList: { buttons: [button(t("viewPage"), ctx.page.address), button(t("manage"), ctx.links.manage)] } },
     ]);
     return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(body), { "idempotency-key": ctx.idempotencyKey });
   },

@@ -1,3 +1,4 @@
+import { translator } from "@/lib/i18n";
 import { markdownToText } from "@/lib/markdown";
 import type { EventPayload } from "../payload";
 import type { TimeStyle } from "@/lib/time/format";
@@ -53,13 +54,14 @@ export function slackComponentBody(p: EventPayload, style: TimeStyle = messageSt
 }
 
 /** The test message that verifies the incoming webhook (its first 2xx answer). */
-export function slackTestMessage(page: { name: string; address: string }, manage: string) {
-  const text = `This channel will receive status updates from ${page.name}.`;
+export function slackTestMessage(page: { name: string; address: string; locale?: string }, manage: string) {
+  const t = translator(page.locale, "chatTest");
+  const text = t("receives", { name: page.name });
   return {
     text: slackEscape(text),
     blocks: [
       { type: "section", text: { type: "mrkdwn", text: slackEscape(text) } },
-      { type: "context", elements: [{ type: "mrkdwn", text: `<${page.address}|Status page> · <${manage}|Manage subscription>` }] },
+      { type: "context", elements: [{ type: "mrkdwn", text: `<${page.address}|${slackEscape(t("page"))}> · <${manage}|${slackEscape(t("manage"))}>` }] },
     ],
   };
 }

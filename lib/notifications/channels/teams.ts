@@ -107,9 +107,10 @@ export const teamsChannel: ChannelModule<"TEAMS", string> = {
   render: (p) => JSON.stringify(p.kind === "component.update" ? teamsComponentCard(p) : teamsCard(p)),
 
   sendVerification(ctx) {
-    const card = message([line(run(`This channel will receive status updates from ${ctx.page.name}.`))], [
-      { title: "View the status page", url: ctx.page.address },
-      { title: "Manage subscription", url: ctx.links.manage },
+    const t = translator(ctx.page.locale, "chatTest");
+    const card = message([line(run(t("receives", { name: ctx.page.name })))], [
+      { title: t("viewPage"), url: ctx.page.address },
+      { title: t("manage"), url: ctx.links.manage },
     ]);
     return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(card), { "idempotency-key": ctx.idempotencyKey });
   },
