@@ -32,7 +32,7 @@ function dtf(locale: string, zone: string, style: keyof typeof STYLES): Intl.Dat
 }
 
 /**
- * Text that depends only on a few small inputs (a calendar day, a zone's abbreviation in one hour) is kept once
+ * Text that depends only on a few small inputs (a calendar day, a zone's abbreviation at one instant) is kept once
  * made. Bounded: cleared whole when full, so a long-running server never grows with the days it has printed.
  */
 const MEMO_LIMIT = 20_000;

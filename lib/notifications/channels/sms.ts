@@ -56,7 +56,7 @@ export function smsText(p: EventPayload, style: TimeStyle = messageStyle(p)): st
 export function smsCodeText(code: string, pageName: string, codeUrl: string, locale?: string): string {
   const t = translator(locale, "confirmMessage");
   const text = plainPunctuation(t("sms", { code, name: pageName, url: codeUrl }));
-  return fitsOneSegment(text) ? text : t("smsShort", { code });
+  return fitsOneSegment(text) ? text : plainPunctuation(t("smsShort", { code }));
 }
 
 export const smsChannel: ChannelModule<"SMS", string> = {
