@@ -1,4 +1,15 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+// The component packages one by one, not the `@react-email/components` barrel: the barrel also loads its Tailwind
+// and Prism (code blocks), which these templates never use — about 32 MB of the worker's memory.
+import { Body } from "@react-email/body";
+import { Container } from "@react-email/container";
+import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
+import { Hr } from "@react-email/hr";
+import { Html } from "@react-email/html";
+import { Link } from "@react-email/link";
+import { Preview } from "@react-email/preview";
+import { Section } from "@react-email/section";
+import { Text } from "@react-email/text";
 import type { ReactNode } from "react";
 import { translator } from "@/lib/i18n";
 import type { PageLocale } from "@/lib/time/locale";

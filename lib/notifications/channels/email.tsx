@@ -151,9 +151,8 @@ interface EmailMessage {
 const subjectLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 250);
 
 /**
- * React, react-email's renderer and the templates (whose `@react-email/components` brings Tailwind and Prism along:
- * about 40 MB of a process) load with the first e-mail rendered, not with everything that imports the channel
- * registry: a worker with no e-mail to send, and the web process, never pay for them.
+ * React, react-email's renderer and the templates load with the first e-mail rendered, not with everything that
+ * imports the channel registry: a worker with no e-mail to send, and the web process, never pay for them.
  */
 let templates: Promise<{ createElement: typeof import("react").createElement; render: typeof import("@react-email/render"); t: typeof import("./email-templates") }> | null = null;
 
