@@ -147,12 +147,18 @@ describe("the demo status page", () => {
   it("uptime bars are reachable by keyboard and move with the arrow keys", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/acme`);
+    await page.goto(`${server.url}/acme`, { waitUntil: "networkidle" });
     const firstBars = page.locator("ol.bars").first();
-    await firstBars.locator("li").last().focus();
-    await page.keyboard.press("ArrowLeft");
     const focusedText = () => page.evaluate(() => document.activeElement!.textContent);
-    expect(await focusedText()).toBe(await firstBars.locator("li").nth(88).textContent());
+    // The arrow keys work once the page has hydrated (the "load" event can come first on a busy machine):
+    // focus today, press ←, until yesterday has the focus.
+    await expect
+      .poll(async () => {
+        await firstBars.locator("li").last().focus();
+        await page.keyboard.press("ArrowLeft");
+        return (await focusedText()) === (await firstBars.locator("li").nth(88).textContent());
+      }, { timeout: 10_000 })
+      .toBe(true);
     expect(await focusedText()).toMatch(/^\d{1,2} \w+ \d{4}: ((Operational|Degraded performance|Partial outage|Major outage|Under maintenance)\b.* (100%|\d+\.\d\d%) uptime|No data yet)/);
     // The tooltip of the focused bar is visible (not only read out).
     expect(await page.evaluate(() => (document.activeElement!.querySelector(".tip") as HTMLElement).getBoundingClientRect().width)).toBeGreaterThan(50);
