@@ -20,8 +20,8 @@ export interface Site {
   address: string;
   /** false for a private page the visitor has not unlocked */
   access: boolean;
-  /** Heliograph's words: the visitor's allow-listed ?lang= (resolved by proxy.ts), else the page's locale (loadSite always sets it) */
-  locale?: PageLocale;
+  /** Heliograph's words: the visitor's allow-listed ?lang= (resolved by proxy.ts), else the page's locale */
+  locale: PageLocale;
   /** the request's query without `lang` (proxy.ts), for links that switch language and must stay on this view */
   query?: string;
 }

@@ -19,7 +19,6 @@ import { PageTimeProvider } from "@/components/time/page-time";
 import { pageTimeStyle } from "@/lib/time/format";
 import { pickMessages, translator } from "@/lib/i18n";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { localeOf } from "@/lib/time/locale";
 import { siteLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
@@ -48,7 +47,7 @@ export default async function SiteLayout({
   const site = await loadSite((await params).site);
   if (!site) notFound();
   const { page, base } = site;
-  const locale = site.locale ?? localeOf(page.locale);
+  const locale = site.locale;
   const t = translator(locale, "site");
   const storageKey = themeStorageKey(page.url);
   const fallback = defaultChoice(page.default_theme);

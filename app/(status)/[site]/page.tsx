@@ -15,7 +15,6 @@ import { StatusBanner } from "@/components/status/status-banner";
 import { LiveRefresh } from "@/components/live/live-refresh";
 import { BarsLegend } from "@/components/uptime-bars/uptime-bars";
 import { translator } from "@/lib/i18n";
-import { localeOf } from "@/lib/time/locale";
 import { formatDayKey } from "@/lib/time/format";
 import { siteLang, withLang } from "@/lib/i18n/links";
 
@@ -32,9 +31,9 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function StatusPage({ params, searchParams }: Params) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} locale={site.locale} lang={siteLang(site)} />;
   const { page, base } = site;
-  const locale = site.locale ?? localeOf(page.locale);
+  const locale = site.locale;
   const lang = siteLang(site);
   // Heliograph's words (lib/i18n, namespace `page`); the operator's (names, descriptions, updates) as written.
   const t = translator(locale, "page");

@@ -44,7 +44,7 @@ describe(`v3 page fields on the public side (${process.env.HELIOGRAPH_TEST_STORE
     expect(await robotsFor({ host: domain, forwardedHost: null }, cfg)).toEqual({ rules: { userAgent: "*", disallow: "/" } });
     expect(hiddenOnDomain.page.allow_indexing).toBe(0);
 
-    const site = (page: typeof hidden.page) => ({ page, base: `/${page.url}` as const, address: `https://status.example.com/${page.url}`, access: true });
+    const site = (page: typeof hidden.page) => ({ page, base: `/${page.url}` as const, address: `https://status.example.com/${page.url}`, access: true, locale: "en" as const });
     expect(siteMetadata(site(hidden.page), { title: "t", path: "" }).robots).toEqual({ index: false, follow: true });
     expect(siteMetadata(site(shown.page), { title: "t", path: "" }).robots).toBeUndefined();
   });

@@ -4,7 +4,6 @@ import { ConfirmView } from "@/components/subscribe/subscribe-views";
 import { translator } from "@/lib/i18n";
 import { siteLang } from "@/lib/i18n/links";
 import { loadSite } from "@/lib/public-page/site";
-import { localeOf } from "@/lib/time/locale";
 import { confirmEmailAction, confirmSmsAction } from "../subscribe/actions";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +12,7 @@ type Props = { params: Promise<{ site: string }>; searchParams: Promise<Record<s
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).site);
-  return site ? { title: translator(site.locale ?? localeOf(site.page.locale), "confirm")("title"), robots: { index: false } } : {};
+  return site ? { title: translator(site.locale, "confirm")("title"), robots: { index: false } } : {};
 }
 
 /** Opening the link changes nothing; the button does (link scanners must not confirm anyone). */
@@ -21,7 +20,7 @@ export default async function ConfirmPage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
   const q = await searchParams;
-  const locale = site.locale ?? localeOf(site.page.locale);
+  const locale = site.locale;
   return (
     <ConfirmView
       pageName={site.page.name}

@@ -11,7 +11,6 @@ import { NotFoundContent } from "@/components/site/not-found-content";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { translator } from "@/lib/i18n";
 import { formatMonthKey } from "@/lib/time/format";
-import { localeOf } from "@/lib/time/locale";
 import { siteLang, withLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
@@ -21,20 +20,20 @@ type Props = { params: Promise<{ site: string }>; searchParams: Promise<Record<s
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).site);
   if (!site) return {};
-  return siteMetadata(site, { title: translator(site.locale ?? localeOf(site.page.locale), "history")("title"), path: "/history" });
+  return siteMetadata(site, { title: translator(site.locale, "history")("title"), path: "/history" });
 }
 
 export default async function HistoryPage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
   const query = await searchParams;
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/history" query={query} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/history" query={query} locale={site.locale} lang={siteLang(site)} />;
   const pageNumber = parseHistoryPage(query.page);
-  if (pageNumber === null) return <NotFoundContent base={site.base} what="history" locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
+  if (pageNumber === null) return <NotFoundContent base={site.base} what="history" locale={site.locale} lang={siteLang(site)} />;
   const history = await loadHistory(await getReadyDb(), site.page, pageNumber);
   const { base } = site;
   // Heliograph's words (lib/i18n, namespace `history`); a visitor's ?lang= stays on every link (unless it is the page's own).
-  const locale = site.locale ?? localeOf(site.page.locale);
+  const locale = site.locale;
   const t = translator(locale, "history");
   const lang = siteLang(site);
   const pageLink = (n: number) => withLang(`${base}/history${n > 1 ? `?page=${n}` : ""}`, lang);

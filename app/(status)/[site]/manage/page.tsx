@@ -7,7 +7,6 @@ import { siteLang } from "@/lib/i18n/links";
 import { channelOf } from "@/lib/notifications/channels";
 import { loadSite } from "@/lib/public-page/site";
 import { getManagedSubscription } from "@/lib/subscriptions/self-service";
-import { localeOf } from "@/lib/time/locale";
 import { manageAction } from "../subscribe/actions";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +15,7 @@ type Props = { params: Promise<{ site: string }>; searchParams: Promise<Record<s
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).site);
-  return site ? { title: translator(site.locale ?? localeOf(site.page.locale), "manage")("title"), robots: { index: false } } : {};
+  return site ? { title: translator(site.locale, "manage")("title"), robots: { index: false } } : {};
 }
 
 /** The signed link from every message. Reading it changes nothing; the buttons do. */
@@ -27,7 +26,7 @@ export default async function ManagePage({ params, searchParams }: Props) {
   const token = typeof q.token === "string" ? q.token.slice(0, 200) : "";
   const managed = token ? await getManagedSubscription(await getReadyDb(), site.page, token) : null;
   const s = managed?.subscriber;
-  const locale = site.locale ?? localeOf(site.page.locale);
+  const locale = site.locale;
   return (
     <ManageView
       pageName={site.page.name}

@@ -9,7 +9,6 @@ import { CHANNELS } from "@/lib/notifications/channels";
 import { loadSite } from "@/lib/public-page/site";
 import { scopeOptions } from "@/lib/subscriptions/scope";
 import { availableChannels, channelLabel } from "@/lib/subscriptions/channels-available";
-import { localeOf } from "@/lib/time/locale";
 import { subscribeAction } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -18,14 +17,14 @@ type Props = { params: Promise<{ site: string }>; searchParams: Promise<Record<s
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).site);
-  return site ? { title: translator(site.locale ?? localeOf(site.page.locale), "subscribe")("title"), robots: { index: false } } : {};
+  return site ? { title: translator(site.locale, "subscribe")("title"), robots: { index: false } } : {};
 }
 
 /** Words: lib/i18n namespace `subscribe` and the channels' (components/subscribe/subscribe-views.tsx). */
 export default async function SubscribePage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  const locale = site.locale ?? localeOf(site.page.locale);
+  const locale = site.locale;
   // unauthorized() needs an experimental flag in Next 16.4 and renders an empty body; the unlock form says more.
   if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/subscribe" query={await searchParams} locale={locale} lang={siteLang(site)} />;
   // What the page shows: a v1 page's services, a v3 page's groups and visible components.

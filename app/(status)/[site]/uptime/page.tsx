@@ -8,7 +8,6 @@ import { Locked } from "@/components/access/locked";
 import { CALENDAR_TIPS } from "@/components/uptime-history/calendar-html";
 import { CalendarLegend, UptimeCalendar } from "@/components/uptime-history/uptime-calendar";
 import { translator } from "@/lib/i18n";
-import { localeOf } from "@/lib/time/locale";
 import { siteLang, withLang } from "@/lib/i18n/links";
 
 export const dynamic = "force-dynamic";
@@ -18,17 +17,17 @@ type Props = { params: Promise<{ site: string }>; searchParams: Promise<Record<s
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const site = await loadSite((await params).site);
   if (!site) return {};
-  return siteMetadata(site, { title: translator(site.locale ?? localeOf(site.page.locale), "uptimePage")("title"), path: "/uptime" });
+  return siteMetadata(site, { title: translator(site.locale, "uptimePage")("title"), path: "/uptime" });
 }
 
 export default async function UptimePage({ params, searchParams }: Props) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/uptime" query={await searchParams} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="/uptime" query={await searchParams} locale={site.locale} lang={siteLang(site)} />;
   const history = await loadUptimeHistory(await getReadyDb(), site.page);
   const { base } = site;
   // Heliograph's words (lib/i18n, namespace `uptimePage`); component names as written.
-  const locale = site.locale ?? localeOf(site.page.locale);
+  const locale = site.locale;
   const t = translator(locale, "uptimePage");
 
   return (

@@ -1,3 +1,4 @@
+import { cache } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getReadyDb } from "@/lib/db";
@@ -9,7 +10,6 @@ import { loadSite } from "@/lib/public-page/site";
 import { incidentImpactStatus } from "@/lib/public-page/view";
 import { translator } from "@/lib/i18n";
 import { formatDurationIn } from "@/lib/i18n/day-label";
-import { localeOf } from "@/lib/time/locale";
 import { incidentStateLabel, updateStatusLabel } from "@/lib/status/labels";
 import { Locked } from "@/components/access/locked";
 import { AffectedList, ImpactHistory, IncidentPill, IncidentTimeline } from "@/components/incident/incident-parts";
@@ -22,17 +22,22 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ site: string; id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-async function load(params: Params["params"]) {
-  const { site: slug, id } = await params;
+// Per request (React cache, as loadSite): generateMetadata and the page share one read of the incident.
+const loadView = cache(async (slug: string, id: string) => {
   const site = await loadSite(slug);
   if (!site) notFound();
   if (!site.access) return { site, view: null };
   return { site, view: await loadIncidentForPage(await getReadyDb(), site.page, id) };
+});
+
+async function load(params: Params["params"]) {
+  const { site: slug, id } = await params;
+  return loadView(slug, id);
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { site, view } = await load(params);
-  const locale = site.locale ?? localeOf(site.page.locale);
+  const locale = site.locale;
   const t = translator(locale, "incidentPage");
   if (!view) return siteMetadata(site, { title: t("notFound"), path: "" });
   const latest = view.updates[0];
@@ -46,12 +51,12 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function IncidentPage({ params, searchParams }: Params) {
   const { site, view } = await load(params);
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path={`/incidents/${(await params).id}`} query={await searchParams} locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
+  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path={`/incidents/${(await params).id}`} query={await searchParams} locale={site.locale} lang={siteLang(site)} />;
   // proxy.ts answered 404 for an incident that is not this page's; notFound() would render an empty body.
-  if (!view) return <NotFoundContent base={site.base} what="incident" locale={site.locale ?? localeOf(site.page.locale)} lang={siteLang(site)} />;
+  if (!view) return <NotFoundContent base={site.base} what="incident" locale={site.locale} lang={siteLang(site)} />;
   const { incident } = view;
   // Heliograph's words (lib/i18n, namespace `incidentPage`); the operator's (name, updates) as written.
-  const locale = site.locale ?? localeOf(site.page.locale);
+  const locale = site.locale;
   const t = translator(locale, "incidentPage");
   const resolved = incident.last_update_status === "RESOLVED";
   const duration = formatDurationIn(incidentDuration(incident.started_at, incident.resolved_at), locale);
