@@ -2,7 +2,7 @@
 // Serves the production build through Heliograph's server: the front cache around Next's handler,
 // in one process (see docs/caching.md). Bundles the server first when anything it was built from changed.
 import { pathToFileURL } from "node:url";
-import { ROOT, bundlePath, buildServer, staleReason } from "./build-server.mjs";
+import { ROOT, bundlePath, buildServer, distDir, staleReason } from "./build-server.mjs";
 
 const stale = staleReason();
 if (stale) {
@@ -11,7 +11,7 @@ if (stale) {
 }
 try {
   const mod = await import(pathToFileURL(bundlePath()).href);
-  await mod.startServer({ dir: ROOT });
+  await mod.startServer({ dir: ROOT, distDir: distDir() });
 } catch (err) {
   // Invalid configuration (thrown while lib/env.ts loads) or a port that cannot be bound: one line
   // for the operator and a non-zero exit, so a supervisor sees the failure.

@@ -1,7 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { startTransition, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import useSWR from "swr";
 import { summaryFingerprint } from "@/lib/statuspage-compat/fingerprint";
@@ -54,10 +53,14 @@ function agoIn(
   return t("hoursAgo", { count: Math.floor(m / 60) });
 }
 
+/** Announced on the document when the page's JSON says the page changed (components/islands swaps the content). */
+export const PAGE_CHANGED_EVENT = "heliograph:page-changed";
+
 /**
  * Polls the page's JSON (every `intervalMs`, and when the tab regains focus). When what it shows has
- * changed, the server components re-render in place (router.refresh): banner, incidents and
- * maintenance update without a reload, and the page stays the one server-rendered truth.
+ * changed, it says so with PAGE_CHANGED_EVENT, and the islands script fetches the page again and swaps
+ * its content in place: banner, incidents and maintenance update without a reload, and the page stays
+ * the one server-rendered truth.
  */
 export function LiveRefreshClient({
   jsonUrl,
@@ -66,7 +69,6 @@ export function LiveRefreshClient({
   renderedAtText,
   intervalMs,
 }: LiveRefreshProps) {
-  const router = useRouter();
   const t = useTranslations("client");
   const asked = useRef<string | null>(null);
   const [checkedAt, setCheckedAt] = useState(renderedAt);
@@ -86,9 +88,9 @@ export function LiveRefreshClient({
     const seen = summaryFingerprint(data);
     if (seen !== fingerprint && seen !== asked.current) {
       asked.current = seen;
-      startTransition(() => router.refresh());
+      document.dispatchEvent(new CustomEvent(PAGE_CHANGED_EVENT));
     }
-  }, [data, fingerprint, router]);
+  }, [data, fingerprint]);
 
   useEffect(() => {
     const tick = () => setNow(Date.now());

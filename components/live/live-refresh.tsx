@@ -3,7 +3,7 @@ import type { PageSnapshot } from "@/lib/public-page/load";
 import { formatDateTime, pageTimeStyle } from "@/lib/time/format";
 import { summaryFingerprint } from "@/lib/statuspage-compat/fingerprint";
 import { toSpSummary } from "@/lib/statuspage-compat/project";
-import { LiveRefreshClient } from "./live-refresh-client";
+import { LiveRefreshClient, type LiveRefreshProps as ClientProps } from "./live-refresh-client";
 
 export interface LiveRefreshProps {
   /** the snapshot the page was rendered from */
@@ -13,19 +13,22 @@ export interface LiveRefreshProps {
 }
 
 /**
- * Keeps an open status page current: polls the page's summary.json and re-renders the page in place
+ * Keeps an open status page current: polls the page's summary.json and replaces the page's content in place
  * when its status, incidents or maintenance changed. Without JavaScript it is a plain "Updated …" line.
+ * An island (components/islands): the browser hydrates it from the props written beside it.
  */
 export function LiveRefresh({ snapshot, base }: LiveRefreshProps) {
   // The address only shapes links, which the fingerprint leaves out.
-  const fingerprint = summaryFingerprint(toSpSummary(snapshot, { pageUrl: "http://localhost" }));
+  const props: ClientProps = {
+    jsonUrl: `${base}/api/v2/summary.json`,
+    fingerprint: summaryFingerprint(toSpSummary(snapshot, { pageUrl: "http://localhost" })),
+    renderedAt: snapshot.generatedAt,
+    renderedAtText: formatDateTime(snapshot.generatedAt, pageTimeStyle(snapshot.page)),
+    intervalMs: env.HELIOGRAPH_LIVE_REFRESH_MS,
+  };
   return (
-    <LiveRefreshClient
-      jsonUrl={`${base}/api/v2/summary.json`}
-      fingerprint={fingerprint}
-      renderedAt={snapshot.generatedAt}
-      renderedAtText={formatDateTime(snapshot.generatedAt, pageTimeStyle(snapshot.page))}
-      intervalMs={env.HELIOGRAPH_LIVE_REFRESH_MS}
-    />
+    <div data-island="live-refresh" data-props={JSON.stringify(props)}>
+      <LiveRefreshClient {...props} />
+    </div>
   );
 }

@@ -45,7 +45,8 @@ export function SiteHeader({ page, base, locked, locale = "en", lang = null }: {
     <header className="site-header border-b border-line bg-header text-header-fg [--hg-ring:var(--hg-header-fg)]">
       <div className={`${CONTAINER} flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3`}>
         <Brand page={page} base={base} lang={lang} />
-        <div className="sm:order-last">
+        {/* An island on statically rendered pages (components/islands): the browser mounts the toggle here. */}
+        <div className="sm:order-last" data-island="theme-toggle">
           <ThemeToggle />
         </div>
         {!locked && (

@@ -22,7 +22,8 @@ export function LocalTime({ ms, dateOnly = false }: { ms: number; dateOnly?: boo
     setText(dateOnly ? formatDate(ms, visitor) : formatDateTime(ms, visitor));
   }, [ms, dateOnly, page.zone, page.locale]);
   return (
-    <time dateTime={new Date(ms).toISOString()} title={onPage}>
+    // data-local: statically rendered pages switch the zone without React (components/islands/local-times.ts).
+    <time dateTime={new Date(ms).toISOString()} title={onPage} data-local={dateOnly ? "date" : "datetime"}>
       {text}
     </time>
   );

@@ -5,6 +5,7 @@
  * inside Next's route modules bump the same store the cache reads (shared through globalThis).
  */
 import http from "node:http";
+import { join } from "node:path";
 import next from "next";
 import { env } from "../env";
 import { log } from "../log";
@@ -19,6 +20,10 @@ import { answerOps } from "../ops/endpoints";
 import { registerProbe, runShutdownHooks } from "../ops/hooks";
 import { exposeFrontCache, observeRequest, timeRender } from "../ops/observe";
 import { tenancyConfig } from "../tenancy/config";
+import { installStaticPages } from "../static-pages/registry";
+import { createStaticPages } from "../static-pages/render";
+import { readPageAssets } from "../static-pages/assets";
+import { serveDevAssets } from "../static-pages/dev-assets";
 
 export interface StartedServer {
   server: http.Server;
@@ -37,7 +42,14 @@ function listen(server: http.Server): Promise<void> {
   });
 }
 
-export async function startServer(opts: { dir: string }): Promise<StartedServer> {
+/**
+ * dir: the project; distDir: its build folder, relative to it (next.config.mjs distDir); dev: Next in development
+ * mode, with the status page's renderer installed and rebuilt by scripts/dev.mjs.
+ */
+export async function startServer(opts: { dir: string; distDir: string; dev?: boolean }): Promise<StartedServer> {
+  // Before Next loads: the status page's route handler renders through it (lib/static-pages/registry.ts).
+  if (!opts.dev) installStaticPages(createStaticPages(readPageAssets(join(opts.dir, opts.distDir))));
+  const devAssets = opts.dev ? serveDevAssets(join(opts.dir, opts.distDir, "heliograph-dev")) : undefined;
   let cache: FrontCache | undefined;
   let stopping = false;
   const server = http.createServer({ keepAliveTimeout: 65_000 });
@@ -62,7 +74,7 @@ export async function startServer(opts: { dir: string }): Promise<StartedServer>
     }
     // No hostname here: with one, Next builds proxy.ts's request URLs and its rewrite base from different
     // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves (issue 3).
-    app = next({ dev: false, dir: opts.dir, port: env.PORT });
+    app = next({ dev: Boolean(opts.dev), dir: opts.dir, port: env.PORT });
     await app.prepare();
     const handle = app.getRequestHandler();
     const c = new FrontCache({
@@ -87,6 +99,7 @@ export async function startServer(opts: { dir: string }): Promise<StartedServer>
     observeRequest(req, res);
     if (stopping) res.setHeader("Connection", "close");
     if (answerOps(req, res, { metricsToken: env.HELIOGRAPH_METRICS_TOKEN, trustProxy: env.HELIOGRAPH_TRUST_PROXY })) return;
+    if (devAssets?.(req, res)) return;
     if (cache) return cache.handle(req, res);
     // Requests that arrive while the app loads wait for it.
     started.then(

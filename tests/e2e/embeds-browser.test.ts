@@ -95,6 +95,16 @@ describe("embeds in Chromium", () => {
     expect(await page.locator("[data-status]").first().getAttribute("data-status")).toBe("MAJOR_OUTAGE");
     // a reload would have dropped this marker
     expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+
+    // The swapped-in content has a live line of its own that keeps polling: a second change shows too.
+    await expect.poll(() => page.locator(".live-refresh").innerText()).toMatch(/^Updated (just now|\d+ seconds? ago)/);
+    const second = `Login failures ${Date.now()}`;
+    const again = await api(server.url, key, "POST", "/v1/status-pages/incidents", {
+      name: second, severity: "MINOR", services: [{ id: apiService.id }], incidentUpdates: [{ description: "Some logins fail." }],
+    });
+    expect(again.status).toBe(201);
+    await page.getByText(second).first().waitFor({ timeout: 35_000 });
+    expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
     await page.close();
   });
 

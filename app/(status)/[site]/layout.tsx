@@ -2,24 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { loadSite } from "@/lib/public-page/site";
-import {
-  choiceScript,
-  defaultChoice,
-  themeStorageKey,
-} from "@/lib/theme/script";
-import {
-  CONTAINER,
-  SiteFooter,
-  SiteHeader,
-} from "@/components/site/site-chrome";
-import { ThemeProvider } from "@/components/theme/theme-provider";
-import { ThemeStyle } from "@/components/theme/theme-style";
-import { UptimeBarsKeys } from "@/components/uptime-bars/uptime-bars-keys";
-import { PageTimeProvider } from "@/components/time/page-time";
-import { pageTimeStyle } from "@/lib/time/format";
-import { pickMessages, translator } from "@/lib/i18n";
-import { ClientMessages } from "@/components/i18n/client-messages";
-import { siteLang } from "@/lib/i18n/links";
+import { SiteFrame } from "@/components/site/site-frame";
 
 export const dynamic = "force-dynamic";
 
@@ -39,71 +22,9 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   };
 }
 
-/** Frame of every page route: theme (before first paint), feed links, header, main landmark, footer. */
-export default async function SiteLayout({
-  children,
-  params,
-}: Params & { children: ReactNode }) {
+/** Frame of every page route (components/site/site-frame.tsx). The status page itself is not rendered here: see route.ts. */
+export default async function SiteLayout({ children, params }: Params & { children: ReactNode }) {
   const site = await loadSite((await params).site);
   if (!site) notFound();
-  const { page, base } = site;
-  const locale = site.locale;
-  const t = translator(locale, "site");
-  const storageKey = themeStorageKey(page.url);
-  const fallback = defaultChoice(page.default_theme);
-  return (
-    <ClientMessages locale={locale} messages={pickMessages(locale, ["client"])}>
-      <ThemeProvider storageKey={storageKey} defaultTheme={fallback}>
-        <script
-          dangerouslySetInnerHTML={{
-            __html: choiceScript(storageKey, fallback),
-          }}
-        />
-        <ThemeStyle
-          colors={page.theme_colors}
-          defaultTheme={page.default_theme}
-        />
-        {/* React hoists these into <head>; a child page's `alternates` metadata would replace a layout's. */}
-        {site.access && (
-          <>
-            <link
-              rel="alternate"
-              type="application/rss+xml"
-              title={`${page.name} ${t("rss")}`}
-              href={`${site.address}/feed.rss`}
-            />
-            <link
-              rel="alternate"
-              type="application/atom+xml"
-              title={`${page.name} ${t("atom")}`}
-              href={`${site.address}/feed.atom`}
-            />
-          </>
-        )}
-        <a
-          className="absolute top-0 -left-[9999px] z-50 bg-btn px-4 py-2 text-btn-fg focus:top-4 focus:left-4"
-          href="#main"
-        >
-          {t("skip")}
-        </a>
-        <SiteHeader
-          page={page}
-          base={base}
-          locked={!site.access}
-          locale={locale}
-          lang={siteLang(site)}
-        />
-        <PageTimeProvider {...pageTimeStyle({ ...page, locale })}>
-          <main
-            id="main"
-            className={`site-main ${CONTAINER} pt-5 pb-12 sm:pt-7`}
-          >
-            {children}
-          </main>
-        </PageTimeProvider>
-        <SiteFooter page={page} locale={locale} query={site.query} />
-        <UptimeBarsKeys />
-      </ThemeProvider>
-    </ClientMessages>
-  );
+  return <SiteFrame site={site}>{children}</SiteFrame>;
 }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { THEME_SCRIPT_PATTERN } from "@/lib/theme/script";
+import { PAGE_DATA_ID } from "@/components/islands/page-data";
 import { XSS_PAYLOADS } from "../../attack/xss-payloads";
 import { launch } from "../page-fixtures";
 import { startServer, type RunningServer } from "../harness";
@@ -42,7 +43,7 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
 }
 
 /** Run in the page: everything in the live DOM that could run script or that a payload brought. */
-function findHostile(themeScript: string): string[] {
+function findHostile({ themeScript, dataId }: { themeScript: string; dataId: string }): string[] {
   const bad: string[] = [];
   const URL_ATTRS = ["href", "src", "action", "formaction", "xlink:href", "data", "background", "poster", "srcset"];
   const FOREIGN = ["iframe", "object", "embed", "base", "frame", "xss", "x", "marquee", "isindex", "keygen", "foreignobject", "math", "video", "audio", "animate"];
@@ -51,11 +52,22 @@ function findHostile(themeScript: string): string[] {
     if (FOREIGN.includes(tag)) bad.push(`<${tag}>`);
     if (tag === "script") {
       const s = el as HTMLScriptElement;
-      // the app's own: Next chunks by src, and the inline bootstraps Next and next-themes write (flight data
-      // carries page text only inside JSON string literals)
+      // the app's own: Next chunks and the islands script by src, and the inline bootstraps Next and next-themes
+      // write (flight data carries page text only inside JSON string literals); a statically rendered page's
+      // island data is JSON that never runs, and must parse as JSON (a payload that broke out would not)
+      const isJson = (text: string) => {
+        try {
+          JSON.parse(text);
+          return true;
+        } catch {
+          return false;
+        }
+      };
       const own = s.src
         ? new URL(s.src).origin === location.origin && new URL(s.src).pathname.startsWith("/_next/")
-        : new RegExp(themeScript, "s").test(s.text) || /^\s*(\(self\.__next_f\s*=|self\.__next_f\.push\(|\(globalThis\["TURBOPACK"\])/.test(s.text);
+        : new RegExp(themeScript, "s").test(s.text) ||
+          /^\s*(\(self\.__next_f\s*=|self\.__next_f\.push\(|\(globalThis\["TURBOPACK"\])/.test(s.text) ||
+          (s.type === "application/json" && s.id === dataId && isJson(s.text) && document.querySelectorAll(`script#${dataId}`).length === 1);
       if (!own) bad.push(`<script> ${s.src || s.text.slice(0, 80)}`);
     }
     if (tag === "meta" && (el.getAttribute("http-equiv") ?? "").toLowerCase() === "refresh" && /url\s*=/i.test(el.getAttribute("content") ?? "")) bad.push("<meta refresh url>");
@@ -82,7 +94,7 @@ async function visit(path: string, label: string, hydrated = false): Promise<{ t
   expect(res?.status(), `${path} (${label})`).toBe(200);
   if (hydrated) await tab.waitForLoadState("networkidle");
   loads++;
-  expect(await tab.evaluate(findHostile, THEME_SCRIPT_PATTERN), `${path} (${label})`).toEqual([]);
+  expect(await tab.evaluate(findHostile, { themeScript: THEME_SCRIPT_PATTERN, dataId: PAGE_DATA_ID }), `${path} (${label})`).toEqual([]);
   expect(dialogs, `${path} (${label})`).toEqual([]);
   return tab.evaluate(() => ({ title: document.title, text: document.body.textContent ?? "" }));
 }

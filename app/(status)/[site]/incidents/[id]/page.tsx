@@ -44,7 +44,6 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return siteMetadata(site, {
     title: view.incident.name,
     path: `/incidents/${view.incident.id}`,
-    image: `/incidents/${view.incident.id}/og.png`,
     description: latest ? `${updateStatusLabel(latest.status, locale)}: ${markdownToText(latest.description).slice(0, 200)}` : null,
   });
 }

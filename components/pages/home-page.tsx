@@ -1,13 +1,8 @@
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { getReadyDb } from "@/lib/db";
-import { loadPageSnapshot } from "@/lib/public-page/load";
-import { siteMetadata } from "@/lib/public-page/metadata";
-import { loadSite } from "@/lib/public-page/site";
+import type { PageSnapshot } from "@/lib/public-page/load";
+import type { Site } from "@/lib/public-page/site";
 import { groupIncidentsByDay, splitMaintenance } from "@/lib/public-page/view";
 import { zoneOf } from "@/lib/time/zone";
 import { updateStatusLabel } from "@/lib/status/labels";
-import { Locked } from "@/components/access/locked";
 import { ActiveIncident, IncidentLine } from "@/components/incident/incident-parts";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { ServiceCard } from "@/components/service-card/service-card";
@@ -18,26 +13,17 @@ import { translator } from "@/lib/i18n";
 import { formatDayKey } from "@/lib/time/format";
 import { siteLang, withLang } from "@/lib/i18n/links";
 
-export const dynamic = "force-dynamic";
-
-type Params = { params: Promise<{ site: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const site = await loadSite((await params).site);
-  if (!site) return {};
-  return siteMetadata(site, { title: `${site.page.name} status`, path: "" });
-}
-
-export default async function StatusPage({ params, searchParams }: Params) {
-  const site = await loadSite((await params).site);
-  if (!site) notFound();
-  if (!site.access) return <Locked pageName={site.page.name} base={site.base} path="" query={await searchParams} locale={site.locale} lang={siteLang(site)} />;
+/**
+ * The status page itself (/<slug>): banner, open incidents, maintenance, components with their bars, the last
+ * fourteen days. A plain function of the page's snapshot, rendered to static markup (lib/static-pages); only
+ * the freshness line and the header's theme toggle come alive in the browser (components/islands).
+ */
+export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
   const { page, base } = site;
   const locale = site.locale;
   const lang = siteLang(site);
   // Heliograph's words (lib/i18n, namespace `page`); the operator's (names, descriptions, updates) as written.
   const t = translator(locale, "page");
-  const snap = await loadPageSnapshot(await getReadyDb(), page);
   const serviceNames = new Map(snap.components.map((c) => [c.id, c.name]));
   // The snapshot's incidents name only the components this page shows (onPage).
   const { incidents } = snap;

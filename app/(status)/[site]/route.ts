@@ -1,0 +1,39 @@
+import type { NextRequest } from "next/server";
+import { getReadyDb } from "@/lib/db";
+import { loadPageSnapshot } from "@/lib/public-page/load";
+import { loadSite } from "@/lib/public-page/site";
+import { staticPages } from "@/lib/static-pages/registry";
+import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS } from "@/lib/tenancy/unknown-host";
+import { log } from "@/lib/log";
+
+export const dynamic = "force-dynamic";
+
+const HTML = { "Content-Type": "text/html; charset=utf-8" };
+
+/**
+ * The status page (/<slug>, or / on its custom domain), as static markup with islands (lib/static-pages).
+ * proxy.ts has routed the request and marked the answer public or private; access is checked again here.
+ */
+export async function GET(request: NextRequest, { params }: { params: Promise<{ site: string }> }) {
+  const pages = staticPages();
+  if (!pages) {
+    // `next dev` or `next start` alone: the page needs Heliograph's server (npm run dev / npm start).
+    log.error("the status page renderer is not installed: start Heliograph with `npm run dev` or `npm start`, not `next` itself");
+    return new Response(UNAVAILABLE_HTML, { status: 503, headers: { ...UNKNOWN_HOST_HEADERS, "Retry-After": "5" } });
+  }
+  try {
+    const site = await loadSite((await params).site);
+    // proxy.ts answers unknown pages; one deleted in between is gone here too.
+    if (!site) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (!site.access) {
+      const query = Object.fromEntries(request.nextUrl.searchParams);
+      return new Response(pages.locked(site, query), { status: 401, headers: HTML });
+    }
+    const snap = await loadPageSnapshot(await getReadyDb(), site.page);
+    return new Response(pages.home(site, snap), { headers: HTML });
+  } catch (err) {
+    // The store is unreachable: a 503 the front cache answers with its last good copy (stale-if-error).
+    log.error({ err: (err as Error)?.message }, "status page render failed");
+    return new Response(UNAVAILABLE_HTML, { status: 503, headers: { ...UNKNOWN_HOST_HEADERS, "Retry-After": "5" } });
+  }
+}

@@ -1,0 +1,27 @@
+import type { PageSnapshot } from "@/lib/public-page/load";
+import type { Site } from "@/lib/public-page/site";
+
+/**
+ * The status page (/<slug>) is rendered to static markup with react-dom/server, outside the App Router's RSC
+ * pipeline (issue 15: the inline RSC payload doubled the page, and its render cost four times the page's own
+ * work). react-dom/server cannot run inside Next's server layer, so the renderer lives in Heliograph's own
+ * server bundle (lib/front-cache/server.ts installs it before Next loads) and the page's route handler, which
+ * keeps proxy.ts's routing, access checks and cache headers, reaches it through this process-wide slot.
+ */
+export interface StaticPages {
+  /** the whole document of the status page */
+  home(site: Site, snap: PageSnapshot): string;
+  /** a private page the visitor has not unlocked: the unlock form, nothing of the page */
+  locked(site: Site, query: Record<string, string>): string;
+}
+
+const SLOT = Symbol.for("heliograph.static-pages");
+type WithSlot = typeof globalThis & { [SLOT]?: StaticPages };
+
+export function installStaticPages(pages: StaticPages): void {
+  (globalThis as WithSlot)[SLOT] = pages;
+}
+
+export function staticPages(): StaticPages | undefined {
+  return (globalThis as WithSlot)[SLOT];
+}

@@ -1,0 +1,31 @@
+import { renderToString } from "react-dom/server";
+import { Locked } from "@/components/access/locked";
+import { HomePage } from "@/components/pages/home-page";
+import { StaticDocument } from "@/components/pages/static-document";
+import { siteLang } from "@/lib/i18n/links";
+import { pageMeta } from "@/lib/public-page/metadata";
+import type { PageAssets } from "./assets";
+import type { StaticPages } from "./registry";
+
+/**
+ * The renderer installed in Heliograph's server (lib/static-pages/registry.ts says why it lives there).
+ * renderToString: the document is complete once the snapshot is loaded (nothing suspends), so one
+ * synchronous pass writes it; React still hoists the title, metadata and the theme's <style> into <head>.
+ */
+export function createStaticPages(assets: PageAssets): StaticPages {
+  const doc = (node: React.ReactElement) => `<!DOCTYPE html>${renderToString(node)}`;
+  return {
+    home: (site, snap) =>
+      doc(
+        <StaticDocument site={site} meta={pageMeta(site, { title: `${site.page.name} status`, path: "" })} assets={assets}>
+          <HomePage site={site} snap={snap} />
+        </StaticDocument>,
+      ),
+    locked: (site, query) =>
+      doc(
+        <StaticDocument site={site} meta={pageMeta(site, { title: `${site.page.name} status`, path: "" })} assets={assets}>
+          <Locked pageName={site.page.name} base={site.base} path="" query={query} locale={site.locale} lang={siteLang(site)} />
+        </StaticDocument>,
+      ),
+  };
+}

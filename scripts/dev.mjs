@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run dev`: Next in development mode behind Heliograph's own server, as in production (the status page is
+// rendered by lib/static-pages, which runs only there). The page's renderer and its islands script are rebuilt
+// by esbuild on every change and picked up by the next request; the rest of the server needs a restart.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { context } from "esbuild";
+import postcss from "postcss";
+import tailwind from "@tailwindcss/postcss";
+import { ROOT, bundlePath, buildServer, distDir, islandsOptions, serverOnlyStub } from "./build-server.mjs";
+
+// lib/front-cache/server.ts serves this folder in development (DEV_ASSETS_PATH).
+const out = join(ROOT, distDir(), "heliograph-dev");
+mkdirSync(out, { recursive: true });
+
+/** The app's stylesheet as Next compiles it (postcss.config.mjs), for the statically rendered page. */
+async function compileCss() {
+  const from = join(ROOT, "app/globals.css");
+  const result = await postcss([tailwind()]).process(readFileSync(from, "utf8"), { from });
+  writeFileSync(join(out, "page.css"), result.css);
+}
+
+await buildServer();
+const { startServer } = await import(pathToFileURL(bundlePath()).href);
+
+let generation = 0;
+const reload = {
+  name: "reload-renderer",
+  setup(b) {
+    b.onEnd(async (result) => {
+      if (result.errors.length > 0) return;
+      // Tailwind writes only the classes it finds in the sources: a changed component may use new ones.
+      await compileCss();
+      // A new file each time: Node keeps an imported module for good, so the same URL would never reload.
+      const { installDevRenderer } = await import(`${pathToFileURL(join(out, "render.mjs")).href}?v=${++generation}`);
+      installDevRenderer();
+    });
+  },
+};
+
+const renderer = await context({
+  absWorkingDir: ROOT,
+  entryPoints: [join(ROOT, "lib/static-pages/dev-renderer.tsx")],
+  outfile: join(out, "render.mjs"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  jsx: "automatic",
+  packages: "external",
+  plugins: [serverOnlyStub, reload],
+  tsconfig: join(ROOT, "tsconfig.json"),
+  logLevel: "warning",
+});
+const islands = await context({ ...islandsOptions(out), entryNames: "islands", minify: false, define: { "process.env.NODE_ENV": '"development"' } });
+await Promise.all([renderer.rebuild(), islands.rebuild()]);
+await Promise.all([renderer.watch(), islands.watch()]);
+await startServer({ dir: ROOT, distDir: distDir(), dev: true });

@@ -1,0 +1,78 @@
+/**
+ * Issue 15: the status page as lib/static-pages renders it, on both stores: a whole document of markup with
+ * no RSC payload, the head's metadata, the islands' data (written as JSON that nothing a page says can break
+ * out of), and the locked page of a private one.
+ */
+import { describe, expect, it } from "vitest";
+import { createStaticPages } from "@/lib/static-pages/render";
+import { loadPageSnapshot } from "@/lib/public-page/load";
+import type { Site } from "@/lib/public-page/site";
+import { findPageById } from "@/lib/status-pages/queries";
+import { PAGE_DATA_ID } from "@/components/islands/page-data";
+import { makePage, openIncident } from "./fixtures";
+
+const pages = createStaticPages({ css: ["/_next/static/chunks/app.css"], islands: "/_next/static/heliograph/islands-T.js" });
+const HOSTILE = `</script><script>alert(1)</script><!--`;
+
+async function siteOf(p: Awaited<ReturnType<typeof makePage>>, access = true): Promise<Site> {
+  const page = (await findPageById(p.db, p.page.id))!;
+  return { page, base: `/${p.slug}`, address: `http://localhost:3000/${p.slug}`, access, locale: "en", query: "" };
+}
+
+const islandData = (html: string) => {
+  const m = html.match(new RegExp(`<script type="application/json" id="${PAGE_DATA_ID}">(.*?)</script>`, "s"));
+  return m ? JSON.parse(m[1]) : undefined;
+};
+
+describe(`the statically rendered status page on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
+  it("is one document of markup: head metadata, the stylesheet, one module script, islands with their data", async () => {
+    const p = await makePage({ name: `Acme ${HOSTILE}`, description: `Live ${HOSTILE}` });
+    await openIncident(p.db, p.accountId, [p.services.api.id], `Checkout ${HOSTILE}`);
+    const site = await siteOf(p);
+    const html = pages.home(site, await loadPageSnapshot(p.db, site.page));
+
+    expect(html.startsWith('<!DOCTYPE html><html lang="en"')).toBe(true);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<link rel="stylesheet" href="/_next/static/chunks/app.css"');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/${p.slug}"/>`);
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/${p.slug}/og.png"/>`);
+    expect(html).toContain(`href="http://localhost:3000/${p.slug}/feed.rss"`);
+    // The only scripts: the theme's two inline ones, the islands module, the islands' JSON. No framework payload.
+    expect(html).not.toContain("__next_f");
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.filter((s) => s.includes("src=")).map((s) => s.match(/src="([^"]+)"/)![1])).toEqual(["/_next/static/heliograph/islands-T.js"]);
+    expect(scripts).toHaveLength(4);
+    // Nothing the operator wrote comes out as markup, in the body, the head or the JSON.
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html.split("</script>").length - 1).toBe(4);
+
+    const data = islandData(html);
+    expect(data).toMatchObject({ storageKey: `hg-theme:${p.slug}`, defaultTheme: "system", locale: "en", zone: "UTC" });
+    expect(Object.keys(data.messages)).toEqual(["client"]);
+
+    // The islands: the theme toggle's slot and the live line with its props beside it.
+    expect(html).toContain('data-island="theme-toggle"');
+    const props = JSON.parse(
+      html
+        .match(/data-island="live-refresh" data-props="([^"]+)"/)![1]
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&"),
+    );
+    expect(props).toMatchObject({ jsonUrl: `/${p.slug}/api/v2/summary.json`, intervalMs: expect.any(Number), renderedAt: expect.any(Number) });
+    // Times carry what the browser needs to show them in the visitor's zone.
+    expect(html).toMatch(/<time dateTime="[^"]+" title="[^"]+" data-local="datetime">/);
+  });
+
+  it("a private page the visitor has not unlocked: the unlock form, nothing of the page, not indexed", async () => {
+    const p = await makePage({ isPrivate: true, password: "correct horse" });
+    await openIncident(p.db, p.accountId, [p.services.api.id], "Secret outage");
+    const site = await siteOf(p, false);
+    const html = pages.locked(site, { denied: "1", next: "x" });
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).toContain("<form");
+    expect(html).not.toContain("Secret outage");
+    expect(html).not.toContain("og:image");
+    expect(html).not.toContain("feed.rss");
+    expect(html).not.toContain('data-island="live-refresh"');
+  });
+});
