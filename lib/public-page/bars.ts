@@ -30,7 +30,8 @@ export function barsHtml(days: DayUptime[], incidentNames: ReadonlyMap<string, s
 const TIP_LIMIT = 20_000;
 const tips = new Map<string, string>();
 function tipOf(d: DayUptime, incidentNames: ReadonlyMap<string, string>, locale: PageLocale): string {
-  const names = d.incidentIds.map((id) => incidentNames.get(id) ?? "").join("\u0000");
+  // Most days have no incident: their key skips building a list of names.
+  const names = d.incidentIds.length === 0 ? "" : d.incidentIds.map((id) => incidentNames.get(id) ?? "").join("\u0000");
   const key = `${locale}|${d.day}|${d.worst}|${d.uptime}|${d.downtimeMinutes}|${d.maintenanceMinutes}|${d.incidentIds.length}|${names}`;
   let tip = tips.get(key);
   if (tip === undefined) {

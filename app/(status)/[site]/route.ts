@@ -11,6 +11,12 @@ export const dynamic = "force-dynamic";
 const HTML = { "Content-Type": "text/html; charset=utf-8" };
 
 /**
+ * The document as bytes: a string body is first checked character by character for lone surrogates by the
+ * Response constructor (a twentieth of the render, profiled), which React's output never has.
+ */
+const utf8 = (html: string) => Buffer.from(html, "utf8");
+
+/**
  * The status page (/<slug>, or / on its custom domain), as static markup with islands (lib/static-pages).
  * proxy.ts has routed the request and marked the answer public or private; access is checked again here.
  */
@@ -27,10 +33,10 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     if (!site) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     if (!site.access) {
       const query = Object.fromEntries(request.nextUrl.searchParams);
-      return new Response(pages.locked(site, query), { status: 401, headers: HTML });
+      return new Response(utf8(pages.locked(site, query)), { status: 401, headers: HTML });
     }
     const snap = await loadPageSnapshot(await getReadyDb(), site.page);
-    return new Response(pages.home(site, snap), { headers: HTML });
+    return new Response(utf8(pages.home(site, snap)), { headers: HTML });
   } catch (err) {
     // The store is unreachable: a 503 the front cache answers with its last good copy (stale-if-error).
     log.error({ err: (err as Error)?.message }, "status page render failed");
