@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { ImageResponse } from "next/og";
 import type { StatusPage } from "@/lib/db/types";
 import type { IncidentView } from "@/lib/incidents/types";
@@ -34,9 +35,29 @@ async function frameOf(page: StatusPage, pageUrl: string, locale: PageLocale): P
   return { pageName: page.name, address: displayAddress(pageUrl), logo: await fetchLogo(page.logo), label, palette, statusColors: statusColorsFor(palette) };
 }
 
-async function png(element: React.ReactElement): Promise<Uint8Array> {
+/*
+ * A link preview is a pure function of what it shows (name, logo, status, entries, words, colours): each
+ * distinct one is drawn once, and a miss of the front cache for an unchanged page costs a hash instead of
+ * a layout and a PNG encoding (a quarter of the landing page's rate before, issue 15). Bounded by the
+ * bytes held, cleared whole when full.
+ */
+const MEMO_BYTES = 8 * 1024 * 1024;
+const drawn = new Map<string, Uint8Array>();
+let held = 0;
+
+async function png(kind: "page" | "incident", element: React.ReactElement): Promise<Uint8Array> {
+  const key = createHash("sha256").update(kind).update("\u0000").update(JSON.stringify(element.props)).digest("base64");
+  const known = drawn.get(key);
+  if (known) return known;
   const res = new ImageResponse(element, OG_SIZE);
-  return new Uint8Array(await res.arrayBuffer());
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (held + bytes.length > MEMO_BYTES) {
+    drawn.clear();
+    held = 0;
+  }
+  drawn.set(key, bytes);
+  held += bytes.length;
+  return bytes;
 }
 
 /** The page's link preview: name, logo, overall status and its top-level entries (groups, components), in the page's colours. */
@@ -47,7 +68,7 @@ export async function pageImageElement(snap: PageSnapshot, pageUrl: string): Pro
   return <PageOgImage {...frame} status={snap.status} statusText={pageBannerText(snap.status, locale)} entries={entries} />;
 }
 
-export const renderPageImage = async (snap: PageSnapshot, pageUrl: string) => png(await pageImageElement(snap, pageUrl));
+export const renderPageImage = async (snap: PageSnapshot, pageUrl: string) => png("page", await pageImageElement(snap, pageUrl));
 
 /** An incident's link preview: name, severity (v3: worst impact), latest status, when it was posted and what it affects. */
 export async function incidentImageElement(page: StatusPage, view: IncidentView, pageUrl: string): Promise<React.ReactElement> {
@@ -69,4 +90,4 @@ export async function incidentImageElement(page: StatusPage, view: IncidentView,
   );
 }
 
-export const renderIncidentImage = async (page: StatusPage, view: IncidentView, pageUrl: string) => png(await incidentImageElement(page, view, pageUrl));
+export const renderIncidentImage = async (page: StatusPage, view: IncidentView, pageUrl: string) => png("incident", await incidentImageElement(page, view, pageUrl));

@@ -56,6 +56,17 @@ describe(`Open Graph images on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     }
   });
 
+  it("an image drawn once is not served for content that changed (the drawings are kept by what they show)", async () => {
+    const before = await image(await call(pageOg.GET, `/${w.page.url}/og.png`, { site: w.page.url }));
+    expect(await image(await call(pageOg.GET, `/${w.page.url}/og.png`, { site: w.page.url }))).toEqual(before);
+    // Renamed (the name is drawn in the header): the same page, different content.
+    const cards = [{ name: "Core", services: [{ id: w.api.id }, { id: w.web.id }] }];
+    await updatePage(w.db, w.accountId, w.page.id, { name: `${w.page.name} renamed`, url: w.page.url, cards });
+    const after = await image(await call(pageOg.GET, `/${w.page.url}/og.png`, { site: w.page.url }));
+    expect(pngSize(after)).toEqual({ width: 1200, height: 630 });
+    expect(Buffer.from(after).equals(Buffer.from(before))).toBe(false);
+  });
+
   it("an incident of another page, or no incident at all, is 404", async () => {
     for (const id of [w.open.incident.id, "nope", "00000000-0000-4000-8000-000000000000"]) {
       const res = await call(incidentOg.GET, "/x", { site: w.secret.url, id }, { headers: { authorization: `Bearer ${w.pageKey}` } });
