@@ -12,7 +12,7 @@ import { BASE_HEADER, DOMAIN_BASE, LOCALE_HEADER, QUERY_HEADER, TENANCY_HEADERS 
 import { tenantByDomain, tenantBySlug, type TenantPage } from "@/lib/tenancy/lookup";
 import { LANG, routeClassOf, strayQuery, visitorLocale, type RouteClass } from "@/lib/tenancy/route-class";
 import { internalPath, NOT_FOUND_PATH, planRequest, type TenancyConfig } from "@/lib/tenancy/route";
-import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
+import { UNAVAILABLE_HEADERS, UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS, UNKNOWN_HOST_HTML } from "@/lib/tenancy/unknown-host";
 import { log } from "@/lib/log";
 
 /**
@@ -101,7 +101,7 @@ function notFound(request: NextRequest, forwarded: Headers): NextResponse {
 
 /** The store is unreachable: a 503 the front cache answers with its last good copy (stale-if-error). */
 function unavailable(): NextResponse {
-  return new NextResponse(UNAVAILABLE_HTML, { status: 503, headers: { ...UNKNOWN_HOST_HEADERS, "Retry-After": "5" } });
+  return new NextResponse(UNAVAILABLE_HTML, { status: 503, headers: UNAVAILABLE_HEADERS });
 }
 
 export async function proxy(request: NextRequest) {

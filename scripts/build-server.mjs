@@ -2,7 +2,7 @@
 // Bundles the production server (lib/front-cache/server.ts and what it imports from lib/ and components/) into one
 // ESM file inside the build folder, so `npm start` runs plain JavaScript, and the islands script of the statically
 // rendered pages (components/islands) for the browser. Packages stay external on the server.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_RECORD, changedInput, fingerprint, readRecord, writeRecord } from "./build-inputs.mjs";
@@ -19,10 +19,19 @@ const ISLANDS_DIR = "static/heliograph";
 /** Read by the bundling itself rather than imported by the server: they change the bundle too. */
 const BUILD_CONFIG = ["package-lock.json", "tsconfig.json", "scripts/build-server.mjs", "scripts/build-inputs.mjs"];
 
+function islandsBuilt() {
+  try {
+    const { islands } = JSON.parse(readFileSync(assetsPath(), "utf8"));
+    return typeof islands === "string" && existsSync(join(ROOT, distDir(), islands.replace(/^\/_next\//, "")));
+  } catch {
+    return false;
+  }
+}
+
 /** Why the bundle must be (re)built, in one line, or null when every input esbuild read is unchanged. */
 export function staleReason() {
   if (!existsSync(bundlePath())) return "no server bundle yet";
-  if (!existsSync(assetsPath())) return "no islands script yet";
+  if (!islandsBuilt()) return "no islands script yet";
   return changedInput(ROOT, readRecord(recordPath()));
 }
 
@@ -66,6 +75,8 @@ export function islandsOptions(outdir) {
 
 async function buildIslands(build) {
   const outdir = join(ROOT, distDir(), ISLANDS_DIR);
+  // One script per build: earlier ones would pile up (the name changes with the content).
+  rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const result = await build(islandsOptions(outdir));
   const out = Object.keys(result.metafile.outputs).find((f) => f.endsWith(".js"));

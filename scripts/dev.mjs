@@ -2,7 +2,7 @@
 // `npm run dev`: Next in development mode behind Heliograph's own server, as in production (the status page is
 // rendered by lib/static-pages, which runs only there). The page's renderer and its islands script are rebuilt
 // by esbuild on every change and picked up by the next request; the rest of the server needs a restart.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { context } from "esbuild";
@@ -10,7 +10,9 @@ import postcss from "postcss";
 import tailwind from "@tailwindcss/postcss";
 import { ROOT, bundlePath, buildServer, distDir, islandsOptions, serverOnlyStub } from "./build-server.mjs";
 
-// lib/front-cache/server.ts serves this folder in development (DEV_ASSETS_PATH).
+process.env.NODE_ENV = "development";
+
+// The names of lib/static-pages/dev-paths.ts: lib/front-cache/server.ts serves this folder in development.
 const out = join(ROOT, distDir(), "heliograph-dev");
 mkdirSync(out, { recursive: true });
 
@@ -56,4 +58,6 @@ const renderer = await context({
 const islands = await context({ ...islandsOptions(out), entryNames: "islands", minify: false, define: { "process.env.NODE_ENV": '"development"' } });
 await Promise.all([renderer.rebuild(), islands.rebuild()]);
 await Promise.all([renderer.watch(), islands.watch()]);
+// The stylesheet's own sources are not in the renderer's graph.
+for (const file of ["app/globals.css", "postcss.config.mjs"]) watch(join(ROOT, file), () => void compileCss().catch((err) => process.stderr.write(`${err}\n`)));
 await startServer({ dir: ROOT, distDir: distDir(), dev: true });

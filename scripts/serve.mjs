@@ -4,6 +4,10 @@
 import { pathToFileURL } from "node:url";
 import { ROOT, bundlePath, buildServer, distDir, staleReason } from "./build-server.mjs";
 
+// React is loaded by the server bundle before Next would set this: without it the status page renders with
+// React's development build (several times slower, and noisy). `npm run dev` sets "development" itself.
+process.env.NODE_ENV ??= "production";
+
 const stale = staleReason();
 if (stale) {
   process.stdout.write(`Bundling the server: ${stale}\n`);

@@ -10,7 +10,7 @@ import { IntlProvider } from "use-intl";
 import type { ReactNode } from "react";
 import { ThemeProvider } from "@/components/theme/theme-provider";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
-import { LiveRefreshClient, PAGE_CHANGED_EVENT, type LiveRefreshProps } from "@/components/live/live-refresh-client";
+import { LiveRefreshClient, PAGE_CHANGED_EVENT, type LiveRefreshProps, type PageChanged } from "@/components/live/live-refresh-client";
 import { moveBarFocus } from "@/components/uptime-bars/bar-keys";
 import { localizeTimes } from "./local-times";
 import { PAGE_DATA_ID, type IslandPageData } from "./page-data";
@@ -48,17 +48,66 @@ function mount(scope: ParentNode, data: IslandPageData): void {
 }
 
 let swapping = false;
+/** The JSON state the content was last fetched for: a page that lags its JSON is fetched once, not in a loop. */
+let fetchedFor: string | null = null;
+const SWAP_TIMEOUT_MS = 10_000;
+const LAG_RETRIES = 5;
+const LAG_RETRY_MS = 5_000;
 
-/** The page changed: fetch it again and swap the main content in place (what the App Router's refresh did). */
-async function swapContent(data: IslandPageData): Promise<void> {
-  if (swapping) return;
+const moduleSrc = (doc: Document) => doc.querySelector("script[type=module][src]")?.getAttribute("src");
+const liveFingerprint = (root: ParentNode) => root.querySelector("[data-live-fingerprint]")?.getAttribute("data-live-fingerprint");
+
+/** Where focus was inside `main`, as child positions, so the same place can take it again after a swap. */
+function focusPath(main: HTMLElement): number[] | null {
+  const path: number[] = [];
+  for (let el = document.activeElement; el && el !== main; el = el.parentElement) {
+    if (!el.parentElement) return null;
+    path.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
+  }
+  return document.activeElement && main.contains(document.activeElement) && document.activeElement !== main ? path : null;
+}
+
+function refocus(main: HTMLElement, path: number[] | null, tag: string | undefined): void {
+  let el: Element | undefined = main;
+  for (const i of path ?? []) el = el?.children[i];
+  if (path && el instanceof HTMLElement && el.tagName === tag) {
+    // A bar list's roving tab stop follows focus (components/uptime-bars/bar-keys.ts).
+    if (el.parentElement?.classList.contains("bars")) for (const b of Array.from(el.parentElement.children) as HTMLElement[]) b.tabIndex = b === el ? 0 : -1;
+    el.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * The page changed: fetch it again and swap the main content in place (what the App Router's refresh did).
+ * Only a page of this build whose content differs is swapped in; a new build's page is loaded whole.
+ */
+async function swapContent(data: IslandPageData, change: PageChanged, attempt = 0): Promise<void> {
+  if (swapping || change.fingerprint === fetchedFor) return;
   swapping = true;
+  fetchedFor = change.fingerprint;
   try {
-    const res = await fetch(location.href, { headers: { accept: "text/html" }, credentials: "same-origin" });
-    if (!res.ok) return;
-    const fresh = new DOMParser().parseFromString(await res.text(), "text/html").getElementById("main");
+    // no-cache: the browser keeps the page with stale-while-revalidate, and would answer with what is on screen.
+    const res = await fetch(location.href, { headers: { accept: "text/html" }, credentials: "same-origin", cache: "no-cache", signal: AbortSignal.timeout(SWAP_TIMEOUT_MS) });
+    // Another page (a redirect after a rename), a locked page or an outage answer: leave this one as it is.
+    if (!res.ok || res.redirected || !res.headers.get("content-type")?.startsWith("text/html")) return;
+    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    if (moduleSrc(doc) !== moduleSrc(document)) return location.reload();
+    const fresh = doc.getElementById("main");
     const main = document.getElementById("main");
     if (!fresh || !main) return;
+    if (liveFingerprint(fresh) === liveFingerprint(main)) {
+      // The page lags its JSON (a cached copy, a CDN): ask again a few times, less and less often, unless a newer change came.
+      if (attempt < LAG_RETRIES) {
+        setTimeout(() => {
+          if (fetchedFor !== change.fingerprint) return;
+          fetchedFor = null;
+          void swapContent(data, change, attempt + 1);
+        }, LAG_RETRY_MS * 2 ** attempt);
+      }
+      return;
+    }
+    const path = focusPath(main);
+    const tag = document.activeElement?.tagName;
     for (const [el, root] of roots) {
       if (!main.contains(el)) continue;
       root.unmount();
@@ -66,6 +115,10 @@ async function swapContent(data: IslandPageData): Promise<void> {
     }
     main.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
     mount(main, data);
+    refocus(main, path, tag);
+  } catch {
+    // Offline or timed out: the next change of the JSON tries again.
+    fetchedFor = null;
   } finally {
     swapping = false;
   }
@@ -76,7 +129,7 @@ function start(): void {
   if (!json) return;
   const data = JSON.parse(json) as IslandPageData;
   document.addEventListener("keydown", moveBarFocus);
-  document.addEventListener(PAGE_CHANGED_EVENT, () => void swapContent(data));
+  document.addEventListener(PAGE_CHANGED_EVENT, (e) => void swapContent(data, (e as CustomEvent<PageChanged>).detail));
   mount(document, data);
 }
 

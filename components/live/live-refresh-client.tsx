@@ -55,6 +55,10 @@ function agoIn(
 
 /** Announced on the document when the page's JSON says the page changed (components/islands swaps the content). */
 export const PAGE_CHANGED_EVENT = "heliograph:page-changed";
+/** The event's detail: the fingerprint of what the JSON now shows, so the page is fetched once per change. */
+export interface PageChanged {
+  fingerprint: string;
+}
 
 /**
  * Polls the page's JSON (every `intervalMs`, and when the tab regains focus). When what it shows has
@@ -88,7 +92,7 @@ export function LiveRefreshClient({
     const seen = summaryFingerprint(data);
     if (seen !== fingerprint && seen !== asked.current) {
       asked.current = seen;
-      document.dispatchEvent(new CustomEvent(PAGE_CHANGED_EVENT));
+      document.dispatchEvent(new CustomEvent<PageChanged>(PAGE_CHANGED_EVENT, { detail: { fingerprint: seen } }));
     }
   }, [data, fingerprint]);
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Site } from "@/lib/public-page/site";
-import type { PageMeta } from "@/lib/public-page/metadata";
+import { siteIcon, type PageMeta } from "@/lib/public-page/metadata";
 import type { PageAssets } from "@/lib/static-pages/assets";
 import { defaultChoice, themeStorageKey } from "@/lib/theme/script";
 import { zoneOf } from "@/lib/time/zone";
@@ -33,7 +33,7 @@ export function StaticDocument({ site, meta, assets, children }: { site: Site; m
           // Ahead of the theme's <style> (precedence "heliograph"), whose variables must win over the defaults.
           <link key={href} rel="stylesheet" href={href} precedence="next" />
         ))}
-        <MetaTags meta={meta} icon={page.favicon ? { url: page.favicon } : { url: "/heliograph.svg", type: "image/svg+xml" }} />
+        <MetaTags meta={meta} icon={siteIcon(page)} />
         {/* eslint-disable-next-line @next/next/no-sync-scripts -- a module script is deferred; not a Next page */}
         <script type="module" src={assets.islands} />
       </head>

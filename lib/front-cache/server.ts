@@ -24,6 +24,7 @@ import { installStaticPages } from "../static-pages/registry";
 import { createStaticPages } from "../static-pages/render";
 import { readPageAssets } from "../static-pages/assets";
 import { serveDevAssets } from "../static-pages/dev-assets";
+import { DEV_DIR } from "../static-pages/dev-paths";
 
 export interface StartedServer {
   server: http.Server;
@@ -49,7 +50,7 @@ function listen(server: http.Server): Promise<void> {
 export async function startServer(opts: { dir: string; distDir: string; dev?: boolean }): Promise<StartedServer> {
   // Before Next loads: the status page's route handler renders through it (lib/static-pages/registry.ts).
   if (!opts.dev) installStaticPages(createStaticPages(readPageAssets(join(opts.dir, opts.distDir))));
-  const devAssets = opts.dev ? serveDevAssets(join(opts.dir, opts.distDir, "heliograph-dev")) : undefined;
+  const devAssets = opts.dev ? serveDevAssets(join(opts.dir, opts.distDir, DEV_DIR)) : undefined;
   let cache: FrontCache | undefined;
   let stopping = false;
   const server = http.createServer({ keepAliveTimeout: 65_000 });
@@ -79,7 +80,8 @@ export async function startServer(opts: { dir: string; distDir: string; dev?: bo
     const handle = app.getRequestHandler();
     const c = new FrontCache({
       handler: (req, res) => (res instanceof CaptureResponse ? timeRender(handle(req, res)) : handle(req, res)),
-      maxBytes: env.HELIOGRAPH_FRONT_CACHE_MB * 1024 * 1024,
+      // Off in development: an edited page must show at the next reload.
+      maxBytes: opts.dev ? 0 : env.HELIOGRAPH_FRONT_CACHE_MB * 1024 * 1024,
       trustProxy: env.HELIOGRAPH_TRUST_PROXY,
       tenancy: tenancyConfig(),
       ttlMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,

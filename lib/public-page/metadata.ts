@@ -47,3 +47,9 @@ export function siteMetadata(site: Site, opts: { title: string; path: string; de
     robots: m.robots,
   };
 }
+
+/** "Acme Cloud status": the status page's own title, and the suffix of its other routes' titles. */
+export const siteTitle = (page: { name: string }) => `${page.name} status`;
+
+/** The operator's favicon, else Heliograph's. */
+export const siteIcon = (page: { favicon: string | null }): { url: string; type?: string } => (page.favicon ? { url: page.favicon } : { url: "/heliograph.svg", type: "image/svg+xml" });

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { DEV_ASSETS_PATH } from "./dev-renderer";
+import { DEV_ASSETS_PATH, DEV_FILES } from "./dev-paths";
 
-const TYPES: Record<string, string> = { "islands.js": "text/javascript; charset=utf-8", "page.css": "text/css; charset=utf-8" };
+const TYPES: Record<string, string> = { [DEV_FILES.islands]: "text/javascript; charset=utf-8", [DEV_FILES.css]: "text/css; charset=utf-8" };
 
 /**
  * `npm run dev` only: the islands script and stylesheet scripts/dev.mjs rebuilds on every change, never cached.

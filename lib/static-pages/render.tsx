@@ -3,7 +3,8 @@ import { Locked } from "@/components/access/locked";
 import { HomePage } from "@/components/pages/home-page";
 import { StaticDocument } from "@/components/pages/static-document";
 import { siteLang } from "@/lib/i18n/links";
-import { pageMeta } from "@/lib/public-page/metadata";
+import { pageMeta, siteTitle } from "@/lib/public-page/metadata";
+import type { Site } from "@/lib/public-page/site";
 import type { PageAssets } from "./assets";
 import type { StaticPages } from "./registry";
 
@@ -13,19 +14,14 @@ import type { StaticPages } from "./registry";
  * synchronous pass writes it; React still hoists the title, metadata and the theme's <style> into <head>.
  */
 export function createStaticPages(assets: PageAssets): StaticPages {
-  const doc = (node: React.ReactElement) => `<!DOCTYPE html>${renderToString(node)}`;
+  const document = (site: Site, body: React.ReactElement) =>
+    `<!DOCTYPE html>${renderToString(
+      <StaticDocument site={site} meta={pageMeta(site, { title: siteTitle(site.page), path: "" })} assets={assets}>
+        {body}
+      </StaticDocument>,
+    )}`;
   return {
-    home: (site, snap) =>
-      doc(
-        <StaticDocument site={site} meta={pageMeta(site, { title: `${site.page.name} status`, path: "" })} assets={assets}>
-          <HomePage site={site} snap={snap} />
-        </StaticDocument>,
-      ),
-    locked: (site, query) =>
-      doc(
-        <StaticDocument site={site} meta={pageMeta(site, { title: `${site.page.name} status`, path: "" })} assets={assets}>
-          <Locked pageName={site.page.name} base={site.base} path="" query={query} locale={site.locale} lang={siteLang(site)} />
-        </StaticDocument>,
-      ),
+    home: (site, snap) => document(site, <HomePage site={site} snap={snap} />),
+    locked: (site, query) => document(site, <Locked pageName={site.page.name} base={site.base} path="" query={query} locale={site.locale} lang={siteLang(site)} />),
   };
 }

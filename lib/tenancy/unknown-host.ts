@@ -22,3 +22,8 @@ export const UNAVAILABLE_HTML = `<!doctype html>
 main{max-width:32rem;padding:2rem}h1{font-size:1.5rem;margin:0 0 .5rem}
 @media (prefers-color-scheme:dark){body{background:#0f1115;color:#e5e7eb}}</style></head>
 <body><main><h1>Status temporarily unavailable</h1><p>This status page cannot be loaded right now. Please try again in a few seconds.</p></main></body></html>`;
+
+export const UNAVAILABLE_HEADERS: Record<string, string> = { ...UNKNOWN_HOST_HEADERS, "Retry-After": "5" };
+
+/** The 503 the front cache answers with its last good copy (stale-if-error). */
+export const unavailable = () => new Response(UNAVAILABLE_HTML, { status: 503, headers: UNAVAILABLE_HEADERS });

@@ -108,6 +108,27 @@ describe("embeds in Chromium", () => {
     await page.close();
   });
 
+  it("a page that lags its JSON is fetched again a few times, less and less often, never in a loop", async () => {
+    const page = await browser.newPage();
+    // summary.json says something the page does not show (as while a cached page lags a maintenance start).
+    await page.route("**/acme/api/v2/summary.json", async (route) => {
+      const res = await route.fetch();
+      const json = await res.json();
+      json.status = { ...json.status, description: "Something the page does not say" };
+      await route.fulfill({ response: res, json });
+    });
+    let fetched = 0;
+    page.on("request", (r) => {
+      if (r.resourceType() === "fetch" && new URL(r.url()).pathname === "/acme") fetched++;
+    });
+    await page.goto(`${server.url}/acme`);
+    await page.waitForTimeout(REFRESH_MS * 2.5);
+    // Asked once, then again after 5 s in case the page was a cached copy: not once per render of the line.
+    expect(fetched).toBeGreaterThanOrEqual(1);
+    expect(fetched).toBeLessThanOrEqual(2);
+    await page.close();
+  });
+
   it("with JavaScript off the page still shows status, incidents and when it was rendered", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { loadSite } from "@/lib/public-page/site";
 import { SiteFrame } from "@/components/site/site-frame";
+import { siteIcon, siteTitle } from "@/lib/public-page/metadata";
 
 export const dynamic = "force-dynamic";
 
@@ -12,13 +13,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const site = await loadSite((await params).site);
   if (!site) return {};
   return {
-    title: {
-      default: `${site.page.name} status`,
-      template: `%s · ${site.page.name} status`,
-    },
-    icons: site.page.favicon
-      ? [{ url: site.page.favicon }]
-      : [{ url: "/heliograph.svg", type: "image/svg+xml" }],
+    title: { default: siteTitle(site.page), template: `%s · ${siteTitle(site.page)}` },
+    icons: [siteIcon(site.page)],
   };
 }
 

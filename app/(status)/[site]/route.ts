@@ -3,12 +3,13 @@ import { getReadyDb } from "@/lib/db";
 import { loadPageSnapshot } from "@/lib/public-page/load";
 import { loadSite } from "@/lib/public-page/site";
 import { staticPages } from "@/lib/static-pages/registry";
-import { UNAVAILABLE_HTML, UNKNOWN_HOST_HEADERS } from "@/lib/tenancy/unknown-host";
+import { unavailable } from "@/lib/tenancy/unknown-host";
 import { log } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
 
 const HTML = { "Content-Type": "text/html; charset=utf-8" };
+const NOT_INSTALLED = "The status page is rendered by Heliograph's own server: start it with `npm start` (or `npm run dev`), not with `next` alone.";
 
 /**
  * The document as bytes: a string body is first checked character by character for lone surrogates by the
@@ -23,9 +24,9 @@ const utf8 = (html: string) => Buffer.from(html, "utf8");
 export async function GET(request: NextRequest, { params }: { params: Promise<{ site: string }> }) {
   const pages = staticPages();
   if (!pages) {
-    // `next dev` or `next start` alone: the page needs Heliograph's server (npm run dev / npm start).
-    log.error("the status page renderer is not installed: start Heliograph with `npm run dev` or `npm start`, not `next` itself");
-    return new Response(UNAVAILABLE_HTML, { status: 503, headers: { ...UNKNOWN_HOST_HEADERS, "Retry-After": "5" } });
+    // `next dev` or `next start` alone: a setup error, not an outage to retry.
+    log.error(NOT_INSTALLED);
+    return new Response(NOT_INSTALLED, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
   try {
     const site = await loadSite((await params).site);
@@ -38,8 +39,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     const snap = await loadPageSnapshot(await getReadyDb(), site.page);
     return new Response(utf8(pages.home(site, snap)), { headers: HTML });
   } catch (err) {
-    // The store is unreachable: a 503 the front cache answers with its last good copy (stale-if-error).
-    log.error({ err: (err as Error)?.message }, "status page render failed");
-    return new Response(UNAVAILABLE_HTML, { status: 503, headers: { ...UNKNOWN_HOST_HEADERS, "Retry-After": "5" } });
+    // Mostly the store being unreachable: a 503 the front cache answers with its last good copy (stale-if-error).
+    // The App Router's error boundary (error.tsx) does not cover a route handler; the log keeps the stack.
+    log.error({ err }, "status page render failed");
+    return unavailable();
   }
 }
