@@ -1,4 +1,4 @@
-import type { Claimed } from "./queries";
+import type { Claimed } from "./claim-queries";
 
 /**
  * Deliveries a worker claimed and has not started yet, per destination host. Claiming a few rounds ahead lets one

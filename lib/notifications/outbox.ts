@@ -6,7 +6,8 @@ import { snapshotComponentUpdates, snapshotIncidentUpdate, snapshotMaintenance, 
 import type { ShownWindow } from "@/lib/maintenance/service";
 import { coverage, loadChildren } from "@/lib/public-page/maintenance";
 import { pageIdsShowing } from "@/lib/status-pages/affected";
-import { fanOut, insertEvent, openImpactsOn } from "./queries";
+import { openImpactsOn } from "./payload-queries";
+import { fanOut, insertEvent } from "./queries";
 
 interface IncidentUpdateEvent {
   incidentId: string;

@@ -9,7 +9,7 @@ import { coverage, loadChildren, loadPageMaintenance, maintenanceSpansOf } from 
 import { severityToStatus, worstStatus, type IncidentSpan, type MaintenanceSpan } from "@/lib/status";
 import { pageAddress } from "@/lib/tenancy/address";
 import { pageIndicator, spansOf, statusesAt } from "./component-status";
-import { componentsCreatedAt, findIncidentWithUpdates, findPageAccount, findPageHead, openImpactsOn, servicesOnPage } from "./queries";
+import { componentsCreatedAt, findIncidentWithUpdates, findPageAccount, findPageHead, openImpactsOn, servicesOnPage } from "./payload-queries";
 import { listImpactsOfIncidents } from "@/lib/incidents/queries";
 import { affectedComponents } from "@/lib/incidents/derive";
 

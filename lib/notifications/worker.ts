@@ -14,7 +14,8 @@ import { renderDisabledEmail, type Mailer } from "./channels/email";
 import type { SmsConfig } from "./channels/sms";
 import { confirmLinks, subscriberLinks } from "./links";
 import type { EventPayload } from "./payload";
-import * as q from "./queries";
+import * as q from "./claim-queries";
+import { findPageHead } from "./payload-queries";
 import { schedulerTick } from "./schedule";
 import { DELIVERY, VERIFY_EVENT } from "./status";
 import { HostQueues } from "./host-queues";
@@ -31,7 +32,7 @@ export interface WorkerDeps {
   random?: () => number;
 }
 
-type PageHead = NonNullable<Awaited<ReturnType<typeof q.findPageHead>>>;
+type PageHead = NonNullable<Awaited<ReturnType<typeof findPageHead>>>;
 /** An event's messages by channel name, rendered once (stored with the event) from its payload. */
 interface RenderedEvent {
   payload: EventPayload;
@@ -200,7 +201,7 @@ export class NotificationWorker {
   private async page(id: string): Promise<PageHead | undefined> {
     const hit = this.pages.get(id);
     if (hit && hit.at > this.now() - 60_000) return hit.page;
-    const page = await q.findPageHead(this.d.db, id);
+    const page = await findPageHead(this.d.db, id);
     this.pages.set(id, { at: this.now(), page });
     return page;
   }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { getReadyDb, type Db } from "@/lib/db";
 import { createAccount } from "@/lib/accounts/service";
@@ -34,6 +34,45 @@ function rssMb(pid: number): number {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function cpuS(pid: number | string): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL server process on this machine, by pid (the database's share of a phase: all its clients, ours alone on a quiet machine). */
+function pgCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  if (STORE !== "postgres") return out;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, "utf8").startsWith("postgres")) out.set(pid, cpuS(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** Where a phase's CPU went: the worker, the database server, this process (the receivers, and the clock's polling). */
+function cpuMeter(workerPid: number) {
+  const w0 = cpuS(workerPid);
+  const own0 = process.cpuUsage();
+  const pg0 = pgCpu();
+  return () => {
+    let db = 0;
+    for (const [pid, s] of pgCpu()) db += s - (pg0.get(pid) ?? 0);
+    const own = process.cpuUsage(own0);
+    return { worker: cpuS(workerPid) - w0, db, sink: (own.user + own.system) / 1e6 };
+  };
+}
+
 interface Row {
   channel: "EMAIL" | "WEBHOOK" | "SLACK";
   target: string;
@@ -63,6 +102,7 @@ interface Result {
   recordedS: number;
   restMb: number;
   peakMb: number;
+  cpu: { worker: number; db: number; sink: number };
   ceiling: number;
 }
 
@@ -71,6 +111,7 @@ async function phase(db: Db, name: ChannelName, ctx: Awaited<ReturnType<typeof s
   const restMb = rssMb(workerPid);
   let peakMb = restMb;
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(workerPid))), 100);
+  const cpu = cpuMeter(workerPid);
   const t0 = performance.now();
   await createIncident(db, ctx.account.id, { name: `${name} bench`, severity: "MAJOR", serviceIds: [ctx.service.id], update: { description: "Benchmark update", notifySubscribers: true } });
   const queuedMs = performance.now() - t0;
@@ -89,23 +130,25 @@ async function phase(db: Db, name: ChannelName, ctx: Awaited<ReturnType<typeof s
     await new Promise((r) => setTimeout(r, 50));
   }
   const recordedS = (performance.now() - t0) / 1000;
+  const used = cpu();
   clearInterval(sampler);
   if (name !== "email" && !(sink.sample ?? "").includes(name === "slack" ? '"blocks"' : '"incident_updates"')) console.warn(`${name}: unexpected payload ${sink.sample?.slice(0, 200)}`);
-  return { name, queuedMs, lastS: (lastAt - t0) / 1000, recordedS, restMb, peakMb };
+  return { name, queuedMs, lastS: (lastAt - t0) / 1000, recordedS, restMb, peakMb, cpu: used };
 }
 
 function report(results: Result[], restMb: number, restAfterMb: number) {
   const scale = N / 100_000;
   const line = (s: string) => process.stdout.write(`${s}\n`);
   line(`\n[${STORE}] ${N} subscribers per channel; load average ${load()}`);
-  line(`${"channel".padEnd(8)} ${"queued ms (goal)".padEnd(18)} ${"delivered s (goal)".padEnd(20)} ${"per s".padStart(7)} ${"ceiling/s".padStart(10)} ${"of ceiling".padStart(10)} ${"recorded s".padStart(10)} ${"RSS rest→peak MB".padStart(17)}`);
+  line(`${"channel".padEnd(8)} ${"queued ms (goal)".padEnd(18)} ${"delivered s (goal)".padEnd(20)} ${"per s".padStart(7)} ${"ceiling/s".padStart(10)} ${"of ceiling".padStart(10)} ${"recorded s".padStart(10)} ${"RSS rest→peak MB".padStart(17)}  CPU s worker/db/bench`);
   for (const r of results) {
     const rate = N / r.lastS;
     line(
-      `${r.name.padEnd(8)} ${`${r.queuedMs.toFixed(0)} (≤${GOAL_QUEUE_MS})`.padEnd(18)} ${`${r.lastS.toFixed(1)} (≤${(GOAL_S[r.name] * scale).toFixed(1)})`.padEnd(20)} ${rate.toFixed(0).padStart(7)} ${r.ceiling.toFixed(0).padStart(10)} ${`${((100 * rate) / r.ceiling).toFixed(0)}%`.padStart(10)} ${r.recordedS.toFixed(1).padStart(10)} ${`${r.restMb.toFixed(0)}→${r.peakMb.toFixed(0)}`.padStart(17)}`,
+      `${r.name.padEnd(8)} ${`${r.queuedMs.toFixed(0)} (≤${GOAL_QUEUE_MS})`.padEnd(18)} ${`${r.lastS.toFixed(1)} (≤${(GOAL_S[r.name] * scale).toFixed(1)})`.padEnd(20)} ${rate.toFixed(0).padStart(7)} ${r.ceiling.toFixed(0).padStart(10)} ${`${((100 * rate) / r.ceiling).toFixed(0)}%`.padStart(10)} ${r.recordedS.toFixed(1).padStart(10)} ${`${r.restMb.toFixed(0)}→${r.peakMb.toFixed(0)}`.padStart(17)}  ${[r.cpu.worker, r.cpu.db, r.cpu.sink].map((c) => c.toFixed(1)).join("/")}`,
     );
   }
   line(`worker RSS at rest: ${restMb.toFixed(0)} MB before, ${restAfterMb.toFixed(0)} MB after the run (goal ≤ ${GOAL_RSS_MB}); ceiling = bare client, ${CEILING_CONCURRENCY} connections, ${CEILING_COUNT} messages of the same size`);
+  line(`CPU s: used from the update until all was recorded, by the worker, the database server (every postgres process here) and this process (the receivers)`);
 }
 
 async function main() {

@@ -4,6 +4,8 @@
  * own process to local receivers (an smtp-server sink, HTTP sinks). Each figure is printed beside its goal
  * (issue 16) and a same-run ceiling: the receiver's raw accept rate from a bare client process.
  * SQLite: a fresh file; PostgreSQL: a fresh schema in HELIOGRAPH_BENCH_PG_URL (default the test database).
+ * Each phase also prints where the CPU went (worker / database server / the receivers' process), which tells a
+ * worker-bound run from a database-bound one. One store and channel at a time: `-- --store postgres --channels webhook`.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
