@@ -57,24 +57,41 @@ const LAG_RETRY_MS = 5_000;
 const moduleSrc = (doc: Document) => doc.querySelector("script[type=module][src]")?.getAttribute("src");
 const liveFingerprint = (root: ParentNode) => root.querySelector("[data-live-fingerprint]")?.getAttribute("data-live-fingerprint");
 
-/** Where focus was inside `main`, as child positions, so the same place can take it again after a swap. */
-function focusPath(main: HTMLElement): number[] | null {
-  const path: number[] = [];
-  for (let el = document.activeElement; el && el !== main; el = el.parentElement) {
-    if (!el.parentElement) return null;
-    path.unshift(Array.prototype.indexOf.call(el.parentElement.children, el));
-  }
-  return document.activeElement && main.contains(document.activeElement) && document.activeElement !== main ? path : null;
+/** What names a place on the page across renders: an id, or the component or service a row is about. */
+const ANCHORS = ["id", "data-service", "data-component", "data-banner-incident"] as const;
+
+interface FocusSpot {
+  /** a selector for the focused element's nearest named ancestor (or itself) */
+  anchor: string;
+  /** child positions from the anchor down to the focused element */
+  path: number[];
+  tag: string;
 }
 
-function refocus(main: HTMLElement, path: number[] | null, tag: string | undefined): void {
-  let el: Element | undefined = main;
-  for (const i of path ?? []) el = el?.children[i];
-  if (path && el instanceof HTMLElement && el.tagName === tag) {
-    // A bar list's roving tab stop follows focus (components/uptime-bars/bar-keys.ts).
-    if (el.parentElement?.classList.contains("bars")) for (const b of Array.from(el.parentElement.children) as HTMLElement[]) b.tabIndex = b === el ? 0 : -1;
-    el.focus({ preventScroll: true });
+/**
+ * Where focus is inside `main`, by the nearest named ancestor and the way down from it: positions from `main` itself
+ * would point elsewhere as soon as a section is added above (a new incident), which is when the content is swapped.
+ */
+function focusSpot(main: HTMLElement): FocusSpot | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === main || !main.contains(active)) return null;
+  const path: number[] = [];
+  for (let el: HTMLElement = active; el !== main; el = el.parentElement!) {
+    const name = ANCHORS.find((a) => el.hasAttribute(a));
+    if (name) return { anchor: `[${name}="${CSS.escape(el.getAttribute(name)!)}"]`, path, tag: active.tagName };
+    path.unshift(Array.prototype.indexOf.call(el.parentElement!.children, el));
   }
+  return null;
+}
+
+function refocus(main: HTMLElement, spot: FocusSpot | null): void {
+  if (!spot) return;
+  let el: Element | null | undefined = main.querySelector(spot.anchor);
+  for (const i of spot.path) el = el?.children[i];
+  if (!(el instanceof HTMLElement) || el.tagName !== spot.tag) return;
+  // A bar list's roving tab stop follows focus (components/uptime-bars/bar-keys.ts).
+  if (el.parentElement?.classList.contains("bars")) for (const b of Array.from(el.parentElement.children) as HTMLElement[]) b.tabIndex = b === el ? 0 : -1;
+  el.focus({ preventScroll: true });
 }
 
 /**
@@ -106,8 +123,7 @@ async function swapContent(data: IslandPageData, change: PageChanged, attempt = 
       }
       return;
     }
-    const path = focusPath(main);
-    const tag = document.activeElement?.tagName;
+    const spot = focusSpot(main);
     for (const [el, root] of roots) {
       if (!main.contains(el)) continue;
       root.unmount();
@@ -115,7 +131,7 @@ async function swapContent(data: IslandPageData, change: PageChanged, attempt = 
     }
     main.replaceChildren(...Array.from(fresh.childNodes, (n) => document.importNode(n, true)));
     mount(main, data);
-    refocus(main, path, tag);
+    refocus(main, spot);
   } catch {
     // Offline or timed out: the next change of the JSON tries again.
     fetchedFor = null;

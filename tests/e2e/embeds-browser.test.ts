@@ -79,6 +79,12 @@ describe("embeds in Chromium", () => {
     await expect.poll(() => page.locator(".live-refresh").innerText()).toMatch(/^Updated (just now|\d+ seconds? ago)/);
     await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
 
+    // A keyboard user on a bar (the API row's): the swap must leave focus on the same day of the same row.
+    const apiRow = page.locator("[data-service]", { hasText: "API" }).first();
+    const serviceId = await apiRow.getAttribute("data-service");
+    await apiRow.locator('.bars > li[tabindex="0"]').focus();
+    await page.keyboard.press("ArrowLeft");
+
     const name = `Checkout failures ${Date.now()}`;
     const key = server.apiKey()!;
     const services = await api<{ entries: { id: string; name: string }[] }>(server.url, key, "GET", "/v1/status-pages/services?limit=100");
@@ -95,6 +101,11 @@ describe("embeds in Chromium", () => {
     expect(await page.locator("[data-status]").first().getAttribute("data-status")).toBe("MAJOR_OUTAGE");
     // a reload would have dropped this marker
     expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
+    const focused = await page.evaluate(() => {
+      const bar = document.activeElement?.closest(".bars > li");
+      return bar ? { row: bar.closest("[data-service]")?.getAttribute("data-service"), day: Array.prototype.indexOf.call(bar.parentElement!.children, bar) } : null;
+    });
+    expect(focused).toEqual({ row: serviceId, day: 88 });
 
     // The swapped-in content has a live line of its own that keeps polling: a second change shows too.
     await expect.poll(() => page.locator(".live-refresh").innerText()).toMatch(/^Updated (just now|\d+ seconds? ago)/);
