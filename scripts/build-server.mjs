@@ -42,13 +42,31 @@ export const needsBuild = () => staleReason() !== null;
  * `server-only` throws outside the react-server condition, and this bundle runs without it (react-dom/server
  * renders the static pages): the modules it guards are meant for the server, which this is.
  */
-export const serverOnlyStub = {
+const serverOnlyStub = {
   name: "server-only-stub",
   setup(b) {
     b.onResolve({ filter: /^server-only$/ }, () => ({ path: "server-only", namespace: "stub" }));
     b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: "", loader: "js" }));
   },
 };
+
+/** esbuild options for server code run by Node (the server bundle; scripts/dev.mjs's renderer): packages stay external. */
+export function nodeBundleOptions(entry, outfile) {
+  return {
+    absWorkingDir: ROOT,
+    entryPoints: [join(ROOT, entry)],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    jsx: "automatic",
+    packages: "external",
+    plugins: [serverOnlyStub],
+    tsconfig: join(ROOT, "tsconfig.json"),
+    logLevel: "warning",
+  };
+}
 
 /** The islands script's esbuild options (scripts/dev.mjs builds it too, unminified, on every change). */
 export function islandsOptions(outdir) {
@@ -86,18 +104,7 @@ async function buildIslands(build) {
 export async function buildServer() {
   const { build } = await import("esbuild");
   const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: [join(ROOT, "lib/front-cache/server.ts")],
-    outfile: bundlePath(),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    jsx: "automatic",
-    packages: "external",
-    plugins: [serverOnlyStub],
-    tsconfig: join(ROOT, "tsconfig.json"),
-    logLevel: "warning",
+    ...nodeBundleOptions("lib/front-cache/server.ts", bundlePath()),
     // The inputs it actually bundled, relative to ROOT: the freshness record is made of them.
     metafile: true,
     banner: { js: "// Built by scripts/build-server.mjs from lib/front-cache/server.ts. Do not edit." },

@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { context } from "esbuild";
 import postcss from "postcss";
 import tailwind from "@tailwindcss/postcss";
-import { ROOT, bundlePath, buildServer, distDir, islandsOptions, serverOnlyStub } from "./build-server.mjs";
+import { ROOT, bundlePath, buildServer, distDir, islandsOptions, nodeBundleOptions } from "./build-server.mjs";
 
 process.env.NODE_ENV = "development";
 
@@ -41,20 +41,8 @@ const reload = {
   },
 };
 
-const renderer = await context({
-  absWorkingDir: ROOT,
-  entryPoints: [join(ROOT, "lib/static-pages/dev-renderer.tsx")],
-  outfile: join(out, "render.mjs"),
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  jsx: "automatic",
-  packages: "external",
-  plugins: [serverOnlyStub, reload],
-  tsconfig: join(ROOT, "tsconfig.json"),
-  logLevel: "warning",
-});
+const base = nodeBundleOptions("lib/static-pages/dev-renderer.tsx", join(out, "render.mjs"));
+const renderer = await context({ ...base, plugins: [...base.plugins, reload] });
 const islands = await context({ ...islandsOptions(out), entryNames: "islands", minify: false, define: { "process.env.NODE_ENV": '"development"' } });
 await Promise.all([renderer.rebuild(), islands.rebuild()]);
 await Promise.all([renderer.watch(), islands.watch()]);
