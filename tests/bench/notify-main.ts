@@ -104,9 +104,11 @@ interface Result {
   peakMb: number;
   cpu: { worker: number; db: number; sink: number };
   ceiling: number;
+  /** mean size of one message as the receiver saw it */
+  bytes: number;
 }
 
-async function phase(db: Db, name: ChannelName, ctx: Awaited<ReturnType<typeof seed>>, sink: Sink, workerPid: number): Promise<Omit<Result, "ceiling">> {
+async function phase(db: Db, name: ChannelName, ctx: Awaited<ReturnType<typeof seed>>, sink: Sink, workerPid: number): Promise<Omit<Result, "ceiling" | "bytes">> {
   sink.reset();
   const restMb = rssMb(workerPid);
   let peakMb = restMb;
@@ -147,6 +149,7 @@ function report(results: Result[], restMb: number, restAfterMb: number) {
       `${r.name.padEnd(8)} ${`${r.queuedMs.toFixed(0)} (≤${GOAL_QUEUE_MS})`.padEnd(18)} ${`${r.lastS.toFixed(1)} (≤${(GOAL_S[r.name] * scale).toFixed(1)})`.padEnd(20)} ${rate.toFixed(0).padStart(7)} ${r.ceiling.toFixed(0).padStart(10)} ${`${((100 * rate) / r.ceiling).toFixed(0)}%`.padStart(10)} ${r.recordedS.toFixed(1).padStart(10)} ${`${r.restMb.toFixed(0)}→${r.peakMb.toFixed(0)}`.padStart(17)}  ${[r.cpu.worker, r.cpu.db, r.cpu.sink].map((c) => c.toFixed(1)).join("/")}`,
     );
   }
+  line(`bytes per message: ${results.map((r) => `${r.name} ${(r.bytes / 1024).toFixed(1)} KB`).join(", ")}`);
   line(`worker RSS at rest: ${restMb.toFixed(0)} MB before, ${restAfterMb.toFixed(0)} MB after the run (goal ≤ ${GOAL_RSS_MB}); ceiling = bare client, ${CEILING_CONCURRENCY} connections, ${CEILING_COUNT} messages of the same size`);
   line(`CPU s: used from the update until all was recorded, by the worker, the database server (every postgres process here) and this process (the receivers)`);
 }
@@ -173,7 +176,10 @@ async function main() {
   const prof = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
   // BENCH_WORKER_FLAGS="--heap-prof --trace-gc …": more node flags for the worker, to look into it (never to tune it).
   const flags = (process.env.BENCH_WORKER_FLAGS ?? "").split(" ").filter(Boolean);
-  const worker = spawn(process.execPath, [...prof, ...flags, "--import", "tsx", "lib/cli/worker.ts"], {
+  // Imported when needed: tsx runs this file as CommonJS, which cannot require a module with top-level await.
+  const { buildWorker, workerNodeArgs } = await import("@/scripts/build-worker.mjs");
+  await buildWorker(); // before the clock and the RSS at rest: a stale bundle would be rebuilt by the worker itself
+  const worker = spawn(process.execPath, [...prof, ...flags, ...workerNodeArgs()], {
     env: { ...process.env, SMTP_HOST: "127.0.0.1", SMTP_PORT: smtpPort, SMTP_FROM: "Bench <bench@bench.test>", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -185,7 +191,7 @@ async function main() {
       const sink = sinks.get(name)!;
       const r = await phase(db, name, pages.get(name)!, sink, worker.pid!);
       const bytes = sink.bytes / N;
-      results.push({ ...r, ceiling: await ceiling(sink, name === "email" ? "smtp" : "http", CEILING_COUNT, CEILING_CONCURRENCY, bytes) });
+      results.push({ ...r, bytes, ceiling: await ceiling(sink, name === "email" ? "smtp" : "http", CEILING_COUNT, CEILING_CONCURRENCY, bytes) });
     }
     await new Promise((r) => setTimeout(r, 5000));
     report(results, restMb, rssMb(worker.pid!));

@@ -116,7 +116,8 @@ export function createMailer(cfg: MailConfig): Mailer {
     fromAddress,
     async send(m) {
       const raw = from && composeRaw(from, boundary, m);
-      if (raw) await transport.sendMail({ envelope: { from: fromAddress, to: [m.to] }, raw });
+      // messageId: the raw text carries it already; given here, nodemailer does not draw a random one of its own (profiled).
+      if (raw) await transport.sendMail({ envelope: { from: fromAddress, to: [m.to] }, raw, messageId: m.messageId });
       else await transport.sendMail({ from: cfg.from, to: m.to, subject: m.subject, html: m.html, text: m.text, messageId: m.messageId, headers: m.headers, textEncoding: "base64" });
     },
     close: () => transport.close(),

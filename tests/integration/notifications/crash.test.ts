@@ -6,6 +6,7 @@ import { createIncident } from "@/lib/incidents/service";
 import { encryptSecret, newWebhookSecret, subscriptionKeys } from "@/lib/subscriptions/crypto";
 import { alreadyDown, deliveriesOf, pageWithServices } from "./fixtures";
 import { startReceiver, until } from "./peers";
+import { workerNodeArgs } from "@/scripts/build-worker.mjs";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const WEBHOOKS = 1200;
@@ -22,7 +23,10 @@ const CHAT_SHAPE: Record<(typeof CHATS)[number], (b: Record<string, unknown>) =>
   GOOGLE_CHAT: (b) => Array.isArray(b.cardsV2) || typeof b.text === "string",
 };
 
-/** `npm run worker` as a single process (no npm or tsx wrapper between the test and the worker), on this file's store. */
+/**
+ * `npm run worker` as a single process (no npm wrapper between the test and the worker), on this file's store.
+ * Its bundle goes to a folder of the tests' own: the browser tests rebuild .next meanwhile.
+ */
 function startWorker(): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -32,9 +36,10 @@ function startWorker(): ChildProcess {
     HELIOGRAPH_WORKER_HOST_CONCURRENCY: "16",
     HELIOGRAPH_DEMO: "false",
     LOG_LEVEL: "silent",
+    HELIOGRAPH_DIST_DIR: "tests/.tmp/worker-bundle",
   };
   if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
-  return spawn(process.execPath, ["--import", "tsx", "lib/cli/worker.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  return spawn(process.execPath, workerNodeArgs(), { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 describe(`crash recovery on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {

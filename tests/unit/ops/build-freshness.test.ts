@@ -3,12 +3,13 @@
  * from a hand-kept folder list: the old list missed lib/access and lib/secrets, which the server bundle imports.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { NEXT_RECORD, SERVER_RECORD, changedInput, fingerprint, nextBuildInputs, nextBuildStale, readRecord, writeRecord } from "@/scripts/build-inputs.mjs";
 import { ROOT, buildServer, staleReason } from "@/scripts/build-server.mjs";
+import { buildWorker, workerBundlePath, workerNodeArgs, workerStaleReason } from "@/scripts/build-worker.mjs";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -130,5 +131,40 @@ describe("the server bundle's freshness (a real esbuild run)", () => {
     expect(changedInput(copy, fresh)).toBeNull();
     writeFileSync(join(copy, "lib/tenancy/route.ts"), `${readFileSync(join(copy, "lib/tenancy/route.ts"), "utf8")}\n// edited`);
     expect(changedInput(copy, fresh)).toBe("lib/tenancy/route.ts changed");
+  });
+});
+
+describe("the worker bundle (npm run worker), a real esbuild run", () => {
+  const dist = `.next-worker-test-${process.pid}`;
+  const saved = process.env.HELIOGRAPH_DIST_DIR;
+  afterAll(() => {
+    rmSync(join(ROOT, dist), { recursive: true, force: true });
+    if (saved === undefined) delete process.env.HELIOGRAPH_DIST_DIR;
+    else process.env.HELIOGRAPH_DIST_DIR = saved;
+  });
+
+  it("is built from what lib/cli/worker.ts imports, leaves no temporary file, and is stale when an input changes", async () => {
+    process.env.HELIOGRAPH_DIST_DIR = dist;
+    expect(workerStaleReason()).toBe("no worker bundle yet");
+    expect(await buildWorker()).toBe(workerBundlePath());
+    expect(workerStaleReason()).toBeNull();
+    expect(readdirSync(join(ROOT, dist)).sort()).toEqual(["heliograph-worker-inputs.json", "heliograph-worker.mjs"]);
+    const recordPath = join(ROOT, dist, "heliograph-worker-inputs.json");
+    const inputs = Object.keys(readRecord(recordPath)!.files);
+    expect(inputs).toEqual(expect.arrayContaining(["lib/cli/worker-main.ts", "lib/notifications/worker.ts", "lib/outbound/ip.ts", "scripts/build-worker.mjs", "package-lock.json"]));
+    expect(inputs.some((f) => f.startsWith("node_modules/"))).toBe(false);
+    // Bundled without the react-server condition: `server-only` is stubbed, never imported at run time.
+    expect(readFileSync(workerBundlePath(), "utf8")).not.toMatch(/from "server-only"/);
+
+    const edited = JSON.parse(readFileSync(recordPath, "utf8"));
+    edited.files["lib/outbound/ip.ts"] = { ...edited.files["lib/outbound/ip.ts"], mtimeMs: 1, sha256: "0".repeat(64) };
+    writeFileSync(recordPath, JSON.stringify(edited));
+    expect(workerStaleReason()).toBe("lib/outbound/ip.ts changed");
+  }, 60_000);
+
+  it("runs as package.json says: node with a capped young generation, then scripts/worker.mjs", () => {
+    const args = workerNodeArgs();
+    expect(args.at(-1)).toBe("scripts/worker.mjs");
+    expect(args).toContainEqual(expect.stringMatching(/^--max-semi-space-size=\d+$/));
   });
 });

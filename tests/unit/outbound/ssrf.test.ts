@@ -120,6 +120,17 @@ describe("SSRF guard", () => {
     await expect(createGuard({ allow: "receiver.internal", resolver: async () => [{ address: "10.9.9.9", family: 4 }] }).check("http://receiver.internal/")).resolves.toMatchObject({ allowListed: true });
   });
 
+  it("keeps each allow-list's verdicts apart, and the same verdict on every check of an address", async () => {
+    const open = createGuard({ resolver, allow: "10.1.0.0/16" });
+    const closed = createGuard({ resolver });
+    for (let i = 0; i < 3; i++) {
+      await expect(open.check("http://10.1.2.3/")).resolves.toMatchObject({ allowListed: true });
+      await expect(closed.check("http://10.1.2.3/")).rejects.toThrow(/private or reserved/);
+      expect(refusedAddress("10.1.2.3")).toMatch(/not a public address/);
+      expect(refusedAddress("8.8.8.8")).toBeNull();
+    }
+  });
+
   it("pins the socket to the checked address: the connection never looks the name up again", async () => {
     const server = createServer((req, res) => res.writeHead(200).end(req.headers.host));
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
