@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
 import { BASE_SECURITY_HEADERS, PAGE_CSP, RESOURCE_CSP } from "./lib/http/security-headers.mjs";
 import { NEXT_RECORD, fingerprint, nextBuildInputs, writeRecord } from "./scripts/build-inputs.mjs";
+import { SERVER_EXTERNAL_PACKAGES } from "./scripts/external-packages.mjs";
 
 const headerList = (record) => Object.entries(record).map(([key, value]) => ({ key, value }));
 
@@ -10,8 +11,8 @@ const headerList = (record) => Object.entries(record).map(([key, value]) => ({ k
 const nextConfig = {
   // Lets parallel builds (tests, benchmarks) use separate output folders.
   distDir: process.env.HELIOGRAPH_DIST_DIR || ".next",
-  // Native drivers must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["better-sqlite3", "pg", "pino", "ioredis", "nodemailer", "badge-maker", "request-filtering-agent", "prom-client"],
+  // Loaded by Node at run time, not bundled (why: scripts/external-packages.mjs).
+  serverExternalPackages: SERVER_EXTERNAL_PACKAGES,
   poweredByHeader: false,
   // The front cache (lib/front-cache) owns public caching; Next keeps nothing in memory it might serve stale.
   cacheMaxMemorySize: 0,

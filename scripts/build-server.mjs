@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_RECORD, changedInput, fingerprint, readRecord, writeRecord } from "./build-inputs.mjs";
+import { SERVER_EXTERNAL_PACKAGES } from "./external-packages.mjs";
 
 export const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 export const distDir = () => process.env.HELIOGRAPH_DIST_DIR || ".next";
@@ -17,7 +18,7 @@ const assetsPath = () => join(ROOT, distDir(), "heliograph-assets.json");
 const ISLANDS_DIR = "static/heliograph";
 
 /** Read by the bundling itself rather than imported by the server: they change the bundle too. */
-const BUILD_CONFIG = ["package-lock.json", "tsconfig.json", "scripts/build-server.mjs", "scripts/build-inputs.mjs"];
+const BUILD_CONFIG = ["package-lock.json", "tsconfig.json", "scripts/build-server.mjs", "scripts/build-inputs.mjs", "scripts/external-packages.mjs"];
 
 function islandsBuilt() {
   try {
@@ -50,7 +51,17 @@ const serverOnlyStub = {
   },
 };
 
-/** esbuild options for server code run by Node (the server bundle; scripts/dev.mjs's renderer): packages stay external. */
+/**
+ * Left to Node's module loader at run time: the server externals, and Next and React, which the bundle shares
+ * with Next's own modules in one process. Everything else is bundled: resolving hundreds of small ES modules
+ * (the markdown pipeline alone is some 300 files) took about 250 ms of every start before the port was bound.
+ */
+const BUNDLE_EXTERNALS = [...SERVER_EXTERNAL_PACKAGES, "next", "react", "react-dom", "esbuild"].flatMap((p) => [p, `${p}/*`]);
+
+/** Bundled CommonJS packages call require() for Node's own modules, which ES modules lack. */
+export const REQUIRE_SHIM = 'import { createRequire as __hgCreateRequire } from "node:module";\nconst require = __hgCreateRequire(import.meta.url);';
+
+/** esbuild options for server code run by Node (the server and worker bundles; scripts/dev.mjs's renderer). */
 export function nodeBundleOptions(entry, outfile) {
   return {
     absWorkingDir: ROOT,
@@ -61,7 +72,8 @@ export function nodeBundleOptions(entry, outfile) {
     format: "esm",
     target: "node20",
     jsx: "automatic",
-    packages: "external",
+    external: BUNDLE_EXTERNALS,
+    banner: { js: REQUIRE_SHIM },
     plugins: [serverOnlyStub],
     tsconfig: join(ROOT, "tsconfig.json"),
     logLevel: "warning",
@@ -107,7 +119,7 @@ export async function buildServer() {
     ...nodeBundleOptions("lib/front-cache/server.ts", bundlePath()),
     // The inputs it actually bundled, relative to ROOT: the freshness record is made of them.
     metafile: true,
-    banner: { js: "// Built by scripts/build-server.mjs from lib/front-cache/server.ts. Do not edit." },
+    banner: { js: `// Built by scripts/build-server.mjs from lib/front-cache/server.ts. Do not edit.\n${REQUIRE_SHIM}` },
   });
   const islands = await buildIslands(build);
   writeFileSync(assetsPath(), `${JSON.stringify({ islands: islands.href })}\n`);

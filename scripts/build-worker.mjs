@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { changedInput, fingerprint, readRecord, writeRecord } from "./build-inputs.mjs";
-import { ROOT, distDir, nodeBundleOptions } from "./build-server.mjs";
+import { REQUIRE_SHIM, ROOT, distDir, nodeBundleOptions } from "./build-server.mjs";
 
 export const workerBundlePath = () => join(ROOT, distDir(), "heliograph-worker.mjs");
 const recordPath = () => join(ROOT, distDir(), "heliograph-worker-inputs.json");
 /** Read by the bundling itself rather than imported by the worker: they change the bundle too. */
-const BUILD_CONFIG = ["package-lock.json", "tsconfig.json", "scripts/build-server.mjs", "scripts/build-worker.mjs", "scripts/build-inputs.mjs"];
+const BUILD_CONFIG = ["package-lock.json", "tsconfig.json", "scripts/build-server.mjs", "scripts/build-worker.mjs", "scripts/build-inputs.mjs", "scripts/external-packages.mjs"];
 
 /**
  * `npm run worker`'s node arguments (its V8 flags and the script) as package.json spells them, so the benchmark
@@ -43,7 +43,7 @@ export async function buildWorker() {
     const result = await esbuild.build({
       ...nodeBundleOptions("lib/cli/worker.ts", tmp),
       metafile: true,
-      banner: { js: "// Built by scripts/build-worker.mjs from lib/cli/worker.ts. Do not edit." },
+      banner: { js: `// Built by scripts/build-worker.mjs from lib/cli/worker.ts. Do not edit.\n${REQUIRE_SHIM}` },
     });
     const inputs = Object.keys(result.metafile.inputs).filter((f) => !f.startsWith("stub:") && !f.startsWith("node_modules/"));
     writeRecord(`${recordPath()}.${process.pid}.tmp`, fingerprint(ROOT, [...inputs, ...BUILD_CONFIG]));

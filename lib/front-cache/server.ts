@@ -6,7 +6,6 @@
  */
 import http from "node:http";
 import { join } from "node:path";
-import next from "next";
 import { env } from "../env";
 import { log } from "../log";
 import { ConfigError } from "../errors/config-error";
@@ -25,6 +24,11 @@ import { createStaticPages } from "../static-pages/render";
 import { readPageAssets } from "../static-pages/assets";
 import { serveDevAssets } from "../static-pages/dev-assets";
 import { DEV_DIR } from "../static-pages/dev-paths";
+import { answerStatusPage } from "../static-pages/answer";
+import type { RequestHandler } from "./front-cache";
+
+/** Next loads on the first request it must answer, or this long after the port is bound, whichever is first. */
+const NEXT_LOAD_DELAY_MS = 1000;
 
 export interface StartedServer {
   server: http.Server;
@@ -56,9 +60,35 @@ export async function startServer(opts: { dir: string; distDir: string; dev?: bo
   const server = http.createServer({ keepAliveTimeout: 65_000 });
   await listen(server);
   log.info({ port: env.PORT, frontCacheMb: env.HELIOGRAPH_FRONT_CACHE_MB, redis: Boolean(env.REDIS_URL) }, "heliograph listening");
+  // Migrations, the signing secret, demo data, the in-process worker: ready (/readyz) without waiting for Next,
+  // whose instrumentation hook finds this done (lib/startup/boot.ts runs once per process).
+  void import("../startup/register-node").then((m) => m.registerNode()).catch((err) => log.error({ err }, "start-up failed"));
 
   let redis: RedisGenerationStore | undefined;
-  let app: ReturnType<typeof next> | undefined;
+  let app: { close(): Promise<void> } | undefined;
+  /*
+   * Next is loaded on demand: its modules take about 700 ms to load and compile, and the status page (the
+   * request a new process gets most, and the one that matters during an outage) is answered without it
+   * (lib/static-pages/answer.ts). The first request for anything else waits for it.
+   */
+  let nextHandler: Promise<RequestHandler> | undefined;
+  const loadNext = () =>
+    (nextHandler ??= (async () => {
+      const { default: next } = await import("next");
+      // No hostname here: with one, Next builds proxy.ts's request URLs and its rewrite base from different
+      // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves (issue 3).
+      const nextApp = next({ dev: Boolean(opts.dev), dir: opts.dir, port: env.PORT });
+      app = nextApp;
+      await nextApp.prepare();
+      return nextApp.getRequestHandler() as RequestHandler;
+    })());
+  const nextTimer = setTimeout(() => void loadNext().catch((err) => log.error({ err }, "loading Next failed")), NEXT_LOAD_DELAY_MS);
+  nextTimer.unref();
+  const tenancy = tenancyConfig();
+  const render = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (await answerStatusPage(req, res, { tenancy, direct: !(res instanceof CaptureResponse) })) return;
+    await (await loadNext())(req, res);
+  };
   const started = (async () => {
     if (env.REDIS_URL) {
       redis = await RedisGenerationStore.create({
@@ -73,17 +103,12 @@ export async function startServer(opts: { dir: string; distDir: string; dev?: bo
       });
       if (!(await redis.ready(5000))) log.warn("front cache: Redis not reachable yet; cached pages expire within a second until it is");
     }
-    // No hostname here: with one, Next builds proxy.ts's request URLs and its rewrite base from different
-    // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves (issue 3).
-    app = next({ dev: Boolean(opts.dev), dir: opts.dir, port: env.PORT });
-    await app.prepare();
-    const handle = app.getRequestHandler();
     const c = new FrontCache({
-      handler: (req, res) => (res instanceof CaptureResponse ? timeRender(handle(req, res)) : handle(req, res)),
+      handler: (req, res) => (res instanceof CaptureResponse ? timeRender(render(req, res)) : render(req, res)),
       // Off in development: an edited page must show at the next reload.
       maxBytes: opts.dev ? 0 : env.HELIOGRAPH_FRONT_CACHE_MB * 1024 * 1024,
       trustProxy: env.HELIOGRAPH_TRUST_PROXY,
-      tenancy: tenancyConfig(),
+      tenancy,
       ttlMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
       staleMs: env.HELIOGRAPH_FRONT_CACHE_TTL_SECONDS * 1000,
       statsPath: env.HELIOGRAPH_FRONT_CACHE_STATS ? "/_heliograph/front-cache" : undefined,
@@ -126,6 +151,7 @@ export async function startServer(opts: { dir: string; distDir: string; dev?: bo
       log.warn({ graceMs }, "shutdown: work still in flight at the bound; closing anyway");
       server.closeAllConnections();
     }
+    clearTimeout(nextTimer);
     await app?.close();
     await redis?.close();
   };
