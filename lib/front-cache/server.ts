@@ -1,7 +1,7 @@
 /**
- * The production server: Node's http server, the front cache, and Next's request handler behind it,
- * in one process. Bundled by scripts/build-server.mjs (no TypeScript at run time); started by
- * scripts/serve.mjs. The generation store is installed before Next loads, so the domain verbs running
+ * The production server: Node's http server, the front cache, the status page's own front door and Next's
+ * request handler behind them, in one process. Bundled by scripts/build-server.mjs (no TypeScript at run
+ * time); started by scripts/serve.mjs. The generation store is installed before Next loads, so the domain verbs running
  * inside Next's route modules bump the same store the cache reads (shared through globalThis).
  */
 import http from "node:http";
@@ -52,7 +52,8 @@ function listen(server: http.Server): Promise<void> {
  * mode, with the status page's renderer installed and rebuilt by scripts/dev.mjs.
  */
 export async function startServer(opts: { dir: string; distDir: string; dev?: boolean }): Promise<StartedServer> {
-  // Before Next loads: the status page's route handler renders through it (lib/static-pages/registry.ts).
+  // Before anything is answered: the status page is rendered through it, here (lib/static-pages/answer.ts) and by
+  // its Next route handler (lib/static-pages/registry.ts).
   if (!opts.dev) installStaticPages(createStaticPages(readPageAssets(join(opts.dir, opts.distDir))));
   const devAssets = opts.dev ? serveDevAssets(join(opts.dir, opts.distDir, DEV_DIR)) : undefined;
   let cache: FrontCache | undefined;
