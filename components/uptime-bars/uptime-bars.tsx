@@ -14,10 +14,11 @@ import type { DayUptime } from "@/lib/uptime";
 export const BAR_PERIODS = [30, 60, 90] as const;
 
 /**
- * Daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched. One tab stop
- * per component (today's bar); arrow keys move between days (UptimeBarsKeys). Each bar is one element
- * with one copy of its label: visually hidden, shown as the tooltip on hover and focus. Below: the period
- * the bars cover and its first day, "Today" at the right end.
+ * Daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched. Quiet days in a
+ * row are one element drawn as that many bars (lib/public-page/bars.ts). One tab stop per component (today's
+ * bar); arrow keys move between the elements (UptimeBarsKeys). Each element has one copy of its label:
+ * visually hidden, shown as the tooltip on hover and focus. Below: the period the bars cover and its first
+ * day, "Today" at the right end.
  */
 export function UptimeBars({ serviceName, days, incidentNames, locale = "en" }: { serviceName: string; days: DayUptime[]; incidentNames: ReadonlyMap<string, string>; locale?: PageLocale }) {
   const t = translator(locale, "bars");
@@ -28,7 +29,7 @@ export function UptimeBars({ serviceName, days, incidentNames, locale = "en" }: 
       <div className="flex justify-between gap-2 text-xs text-muted" aria-hidden="true">
         {periods.map((n, i) => (
           <span key={n} data-period={n} data-period-last={i === periods.length - 1 || undefined}>
-            {t("period", { count: n })} · {formatDayKey(days[days.length - n].day, locale)}
+            {`${t("period", { count: n })} · ${formatDayKey(days[days.length - n].day, locale)}`}
           </span>
         ))}
         <span>{t("today")}</span>
@@ -44,7 +45,7 @@ export function UptimeFigure({ value, label, days = 90, observedMinutes, locale 
   return (
     <span className="meta whitespace-nowrap" data-uptime>
       {fresh ? statusOrNoDataLabel("NO_DATA", locale) : t("uptime", { value: formatUptimeIn(value, locale), count: days })}
-      <span className="sr-only"> {fresh ? `${label}: ${t("noDataWhy")}` : label}</span>
+      <span className="sr-only">{` ${fresh ? `${label}: ${t("noDataWhy")}` : label}`}</span>
     </span>
   );
 }

@@ -30,6 +30,28 @@ export function dayLabelIn(d: DayUptime, incidentNames: ReadonlyMap<string, stri
   return text;
 }
 
+/** Calendar days as the page's language writes a range ("28 August – 3 September 2026"); English as formatDayKey writes a day. */
+const rangeFormats = new Map<PageLocale, Intl.DateTimeFormat>();
+function dayRange(from: string, to: string, locale: PageLocale): string {
+  // This ICU writes a Japanese range of long dates as numbers ("2026/08/28～2026/09/03"): two days as the page writes one.
+  if (locale === "ja") return `${formatDayKey(from, locale)}～${formatDayKey(to, locale)}`;
+  let f = rangeFormats.get(locale);
+  if (!f) rangeFormats.set(locale, (f = new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })));
+  return f.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+}
+
+/**
+ * The tooltip of a run of quiet days (no incident, downtime or maintenance) of one status, drawn as one bar
+ * element (lib/public-page/bars.ts): "3 October – 2 November 2026: Operational · 100% uptime · no incidents",
+ * or "…: No data yet" for days before a component existed (`worst` null).
+ */
+export function runLabelIn(from: string, to: string, worst: DayUptime["worst"], locale: PageLocale): string {
+  const range = dayRange(from, to, locale);
+  if (worst === null) return `${range}: ${statusOrNoDataLabel("NO_DATA", locale)}`;
+  const t = translator(locale, "bars");
+  return `${range}: ${statusLabel(worst, locale)} · ${t("tipUptime", { value: formatUptimeIn(100, locale) })} · ${t("tipNoIncidents")}`;
+}
+
 /** An incident's length in the locale: lib/public-page/view.ts formatDuration's wording, whose English it matches. */
 export function formatDurationIn(seconds: number | null, locale: PageLocale): string | null {
   if (seconds === null) return null;

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { StatusPage } from "@/lib/db/types";
-import { listIncidentsForScope } from "@/lib/incidents/queries";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import { listWindowsForPage } from "@/lib/maintenance/service";
 import { loadPageMaintenance, maintenanceSpansOf, type PageMaintenance } from "./maintenance";
@@ -13,6 +12,7 @@ import type { IncidentView } from "@/lib/incidents/types";
 import { postedTimeline } from "@/lib/incidents/derive";
 import { zoneOf } from "@/lib/time/zone";
 import { onPage } from "./view";
+import { listPageIncidentsSince } from "./queries";
 
 const DAY = 86_400_000;
 
@@ -87,7 +87,7 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
   const zone = zoneOf(page.timezone);
   // A day of margin: the oldest local day may begin up to 14 h before `now - days` UTC days.
   const since = now - (dayCount + 1) * DAY;
-  const [incidentRows, windows] = await Promise.all([listIncidentsForScope(db, structure.scope, since), listWindowsForPage(db, page.account_id, page.id)]);
+  const [incidentRows, windows] = await Promise.all([listPageIncidentsSince(db, page.account_id, structure.scope, since), listWindowsForPage(db, page.account_id, page.id)]);
   const shownIds = new Set(structure.components.map((c) => c.id));
   const incidents = (await loadIncidentViews(db, incidentRows)).map((v) => onPage(v, shownIds));
   const spans = incidents.map(incidentSpan);

@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "kysely";
 import type { Db } from "@/lib/db";
 import type { Incident } from "@/lib/db/types";
 import { onScope, type IncidentScope } from "@/lib/incidents/queries";
@@ -35,4 +36,37 @@ export async function earliestIncidentStart(db: Db, scope: IncidentScope): Promi
     .where(onScope(scope))
     .executeTakeFirst();
   return row?.first === null || row?.first === undefined ? null : Number(row.first);
+}
+
+/**
+ * What listIncidentsForScope returns (the scope's incidents unresolved or resolved since `since`, newest first),
+ * with a cost bounded by the window, not by history: the window's incidents come from the account's
+ * (account_id, resolved_at) index, and each is checked against the page's services through its own one to three
+ * incident_services rows. Checking every incident ever stored against the page's services (or collecting every
+ * incident ever on them) cost a page of 200 services 34 ms per render with 90 days of history, 50 ms with five years.
+ */
+export async function listPageIncidentsSince(db: Db, accountId: string, scope: IncidentScope, since: number): Promise<Incident[]> {
+  return db
+    .selectFrom("incidents")
+    .selectAll()
+    // Two account-bound terms, so SQLite searches the index for each (a MULTI-INDEX OR).
+    .where((eb) => eb.or([eb.and([eb("account_id", "=", accountId), eb("resolved_at", "is", null)]), eb.and([eb("account_id", "=", accountId), eb("resolved_at", ">=", since)])]))
+    .where((eb) =>
+      scope.serviceIds.length === 0
+        ? eb("status_page_id", "=", scope.pageId)
+        : eb.or([
+            eb("status_page_id", "=", scope.pageId),
+            eb.exists(
+              eb
+                .selectFrom("incident_services")
+                .select("incident_services.incident_id")
+                .whereRef("incident_services.incident_id", "=", "incidents.id")
+                // `|| ''` keeps SQLite from probing the (incident_id, service_id) key once per listed service
+                // (200 probes per incident): it reads the incident's own rows and tests each against the list.
+                .where(sql<string>`${sql.ref("incident_services.service_id")} || ''`, "in", [...scope.serviceIds]),
+            ),
+          ]),
+    )
+    .orderBy("started_at", "desc")
+    .execute();
 }

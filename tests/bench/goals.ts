@@ -7,7 +7,8 @@
  * missed goal prints MISSES and the run still exits 0; only an error (a section that could not run)
  * makes it exit 1. Knobs: BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_IDLE_S, BENCH_MIXED_S,
  * BENCH_MIXED_WORKERS, BENCH_PAGES, BENCH_FRONT_CACHE_MB, BENCH_STARTS, BENCH_SCALE (0 skips),
- * BENCH_SCALE_SERVICES, BENCH_SCALE_INCIDENTS, BENCH_SCALE_ROUNDS.
+ * BENCH_SCALE_SERVICES, BENCH_SCALE_INCIDENTS, BENCH_SCALE_ROUNDS, BENCH_ONLY (comma-separated sections
+ * to run, by number or name: 1 uncached, 2 cached (2-4), 5 memory, 6 start, 7 scale; e.g. BENCH_ONLY=scale).
  */
 import "./lib/goals-env";
 import { randomUUID } from "node:crypto";
@@ -39,6 +40,9 @@ const SCALE = process.env.BENCH_SCALE !== "0";
 const SCALE_SERVICES = num("BENCH_SCALE_SERVICES", 200);
 const SCALE_INCIDENTS = num("BENCH_SCALE_INCIDENTS", 2000);
 const SCALE_ROUNDS = num("BENCH_SCALE_ROUNDS", 20);
+// One section can be measured alone while working on it (e.g. BENCH_ONLY=scale); unset runs them all.
+const ONLY = process.env.BENCH_ONLY?.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean);
+const runs = (...names: string[]) => !ONLY?.length || names.some((n) => ONLY.includes(n));
 
 const AE = { "accept-encoding": "br, gzip" };
 const SERVER_ENV = { HELIOGRAPH_API_RATE_LIMIT: "1000000", HELIOGRAPH_FRONT_CACHE_STATS: "true", HELIOGRAPH_WORKER: "false", LOG_LEVEL: "warn" };
@@ -289,11 +293,12 @@ async function main() {
   const began = performance.now();
   line(`Heliograph goals (issue 15) — ${new Date().toISOString()} — dist ${DIST_DIR}, ${TOOL}, ${WARMUP} s warm-up + ${DURATION} s per load case`);
   line(`load average at start: ${load3()}`);
-  await section("1 uncached renders, front cache off, 4 connections", uncached);
-  await section("2-4 cached routes vs node:http ceilings, private page, page weight", cached);
-  await section(`5 memory: idle, then ${PAGES} pages under mixed load for ${MIXED_S} s`, memory);
-  await section(`6 start: ${STARTS} cold processes on an existing database`, start);
-  if (SCALE) await section(`7 scale: ${SCALE_SERVICES} services, ${SCALE_INCIDENTS} incidents over 90 days`, scale);
+  if (runs("1", "uncached")) await section("1 uncached renders, front cache off, 4 connections", uncached);
+  if (runs("2", "3", "4", "2-4", "cached")) await section("2-4 cached routes vs node:http ceilings, private page, page weight", cached);
+  if (runs("5", "memory")) await section(`5 memory: idle, then ${PAGES} pages under mixed load for ${MIXED_S} s`, memory);
+  if (runs("6", "start")) await section(`6 start: ${STARTS} cold processes on an existing database`, start);
+  if (!runs("7", "scale")) line("\n== 7 scale: skipped (BENCH_ONLY)");
+  else if (SCALE) await section(`7 scale: ${SCALE_SERVICES} services, ${SCALE_INCIDENTS} incidents over 90 days`, scale);
   else line("\n== 7 scale: skipped (BENCH_SCALE=0)");
 
   line();

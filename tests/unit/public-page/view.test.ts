@@ -126,7 +126,7 @@ describe("barsHtml", () => {
     );
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; co");
     expect(html).not.toMatch(/<img|onmouseover=/);
-    expect(html).toContain('<li class="bar s-NO_DATA" tabindex="0">');
+    expect(html).toContain('<li class="s-NO_DATA" tabindex="0">');
     expect(html.match(/<li /g)).toHaveLength(2);
   });
 });
