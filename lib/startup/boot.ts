@@ -6,12 +6,11 @@ import { loadServerSecret } from "@/lib/secrets/server-secret";
 import { seedDemo, seedEmpty } from "@/lib/demo/seed";
 import { markBooted, onShutdown } from "@/lib/ops/hooks";
 import { registerDatabaseOps } from "@/lib/ops/register";
-
-const g = globalThis as unknown as { heliographBooted?: Promise<void> };
+import { bootOnce } from "./boot-slot";
 
 /** Start-up work of a web process: migrate, load the signing secret, seed an empty database. Runs once. */
 export function boot(): Promise<void> {
-  g.heliographBooted ??= (async () => {
+  return bootOnce(async () => {
     const db = await getReadyDb();
     registerDatabaseOps(db);
     await loadServerSecret(db);
@@ -37,6 +36,5 @@ export function boot(): Promise<void> {
       const worker = (await import("@/lib/notifications/runtime")).startInProcessWorker(db);
       onShutdown(() => worker.stop());
     }
-  })();
-  return g.heliographBooted;
+  });
 }

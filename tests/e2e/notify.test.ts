@@ -35,6 +35,8 @@ describe("subscribing on the demo page", () => {
     const page = await ctx.newPage();
     await page.goto(`${server.url}/acme`);
     await page.getByRole("link", { name: "Subscribe to updates" }).click();
+    // The click starts the navigation; a fresh server may still be loading Next for the subscribe page.
+    await page.waitForURL(/\/acme\/subscribe$/);
     await expect(page.getByRole("heading", { name: "Subscribe to updates" }).count()).resolves.toBe(1);
     await page.locator('input[name="address"]').fill("not-an-address");
     await page.getByRole("button", { name: "Subscribe" }).click();
