@@ -2,7 +2,8 @@
 // Bundles the notification worker (lib/cli/worker.ts and what it imports) into one ESM file inside the build
 // folder, as scripts/build-server.mjs does for the server: `npm run worker` then runs plain JavaScript instead
 // of compiling TypeScript with tsx at every start. Measured with bench:notify: about 20 MB less RSS at rest and
-// at peak, and a little less CPU per delivery. Packages stay external. It does not need `next build`.
+// at peak, and a little less CPU per delivery. Pure-JS packages are bundled too (nodeBundleOptions lists those
+// that stay external). It does not need `next build`.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";

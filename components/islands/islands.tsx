@@ -66,6 +66,28 @@ interface FocusSpot {
   /** child positions from the anchor down to the focused element */
   path: number[];
   tag: string;
+  /** on an uptime bar: how many days before today it begins (its position changes when a run is split) */
+  daysBack?: number;
+}
+
+/** Days an uptime bar element covers: a run of quiet days is one element `--n` days wide (lib/public-page/bars.ts). */
+const daysOf = (el: Element) => Number((el as HTMLElement).style.getPropertyValue("--n")) || 1;
+
+/** The days after `el` in its list, today's included: the bars end with today. */
+function daysAfter(el: Element): number {
+  let days = 0;
+  for (let next = el.nextElementSibling; next; next = next.nextElementSibling) days += daysOf(next);
+  return days;
+}
+
+/** The element of a bar list that covers the day `daysBack` days before today. */
+function barAt(list: Element, daysBack: number): Element | undefined {
+  let days = 0;
+  for (let el = list.lastElementChild; el; el = el.previousElementSibling) {
+    days += daysOf(el);
+    if (days > daysBack) return el;
+  }
+  return undefined;
 }
 
 /**
@@ -78,7 +100,10 @@ function focusSpot(main: HTMLElement): FocusSpot | null {
   const path: number[] = [];
   for (let el: HTMLElement = active; el !== main; el = el.parentElement!) {
     const name = ANCHORS.find((a) => el.hasAttribute(a));
-    if (name) return { anchor: `[${name}="${CSS.escape(el.getAttribute(name)!)}"]`, path, tag: active.tagName };
+    if (name) {
+      const bar = active.parentElement?.classList.contains("bars");
+      return { anchor: `[${name}="${CSS.escape(el.getAttribute(name)!)}"]`, path, tag: active.tagName, daysBack: bar ? daysAfter(active) : undefined };
+    }
     path.unshift(Array.prototype.indexOf.call(el.parentElement!.children, el));
   }
   return null;
@@ -87,7 +112,11 @@ function focusSpot(main: HTMLElement): FocusSpot | null {
 function refocus(main: HTMLElement, spot: FocusSpot | null): void {
   if (!spot) return;
   let el: Element | null | undefined = main.querySelector(spot.anchor);
-  for (const i of spot.path) el = el?.children[i];
+  const last = spot.path.length - 1;
+  spot.path.forEach((i, k) => {
+    // A bar is found by its day, not its position: an incident on an earlier day splits a run into several elements.
+    el = k === last && spot.daysBack !== undefined && el?.classList.contains("bars") ? barAt(el, spot.daysBack) : el?.children[i];
+  });
   if (!(el instanceof HTMLElement) || el.tagName !== spot.tag) return;
   // A bar list's roving tab stop follows focus (components/uptime-bars/bar-keys.ts).
   if (el.parentElement?.classList.contains("bars")) for (const b of Array.from(el.parentElement.children) as HTMLElement[]) b.tabIndex = b === el ? 0 : -1;

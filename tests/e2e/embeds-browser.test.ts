@@ -85,12 +85,31 @@ describe("embeds in Chromium", () => {
     await apiRow.locator('.bars > li[tabindex="0"]').focus();
     await page.keyboard.press("ArrowLeft");
     // The element before today's (a day, or a run of quiet days: components/uptime-bars/bar-keys.ts).
-    const yesterday = await apiRow.locator(".bars > li").count() - 2;
+    const before = await apiRow.locator(".bars > li").count();
+    // The longest run of quiet days: an incident in its middle splits it, so every later element moves.
+    const run = await apiRow.evaluate((row) => {
+      const items = Array.from(row.querySelectorAll(".bars > li")) as HTMLElement[];
+      const spans = items.map((li) => Number(li.style.getPropertyValue("--n")) || 1);
+      const i = spans.indexOf(Math.max(...spans));
+      return { days: spans[i], daysBack: spans.slice(i + 1).reduce((a, b) => a + b, 0) };
+    });
+    expect(run.days).toBeGreaterThanOrEqual(3);
 
     const name = `Checkout failures ${Date.now()}`;
     const key = server.apiKey()!;
     const services = await api<{ entries: { id: string; name: string }[] }>(server.url, key, "GET", "/v1/status-pages/services?limit=100");
     const apiService = services.json.entries.find((s) => s.name === "API")!;
+    const DAY = 86_400_000;
+    const past = Date.now() - (run.daysBack + Math.floor(run.days / 2)) * DAY;
+    const earlier = await api<{ id: string }>(server.url, key, "POST", "/v1/status-pages/incidents", {
+      name: `Earlier blip ${Date.now()}`, severity: "MINOR", services: [{ id: apiService.id }],
+      incidentUpdates: [{ description: "Slow responses.", status: "INVESTIGATING", publicIncidentUpdateDate: new Date(past).toISOString() }],
+    });
+    expect(earlier.status).toBe(201);
+    const resolved = await api(server.url, key, "POST", `/v1/status-pages/incidents/${earlier.json.id}/incident-updates`, {
+      description: "Resolved.", status: "RESOLVED", publicIncidentUpdateDate: new Date(past + 30 * 60_000).toISOString(),
+    });
+    expect(resolved.status).toBe(200);
     const t0 = Date.now();
     const created = await api(server.url, key, "POST", "/v1/status-pages/incidents", {
       name, severity: "CRITICAL", services: [{ id: apiService.id }], incidentUpdates: [{ description: "Payments fail at checkout." }],
@@ -105,9 +124,15 @@ describe("embeds in Chromium", () => {
     expect(await page.evaluate(() => (window as unknown as { __stillHere?: boolean }).__stillHere)).toBe(true);
     const focused = await page.evaluate(() => {
       const bar = document.activeElement?.closest(".bars > li");
-      return bar ? { row: bar.closest("[data-service]")?.getAttribute("data-service"), day: Array.prototype.indexOf.call(bar.parentElement!.children, bar) } : null;
+      if (!bar) return null;
+      const items = Array.from(bar.parentElement!.children) as HTMLElement[];
+      const at = items.indexOf(bar as HTMLElement);
+      const daysBack = items.slice(at + 1).reduce((a, li) => a + (Number(li.style.getPropertyValue("--n")) || 1), 0);
+      return { row: bar.closest("[data-service]")?.getAttribute("data-service"), daysBack, elements: items.length, at };
     });
-    expect(focused).toEqual({ row: serviceId, day: yesterday });
+    // The earlier incident split the run: the list has more elements, and focus is still on the one before today.
+    expect(focused!.elements).toBeGreaterThan(before);
+    expect(focused).toEqual({ row: serviceId, daysBack: 1, elements: focused!.elements, at: focused!.elements - 2 });
 
     // The swapped-in content has a live line of its own that keeps polling: a second change shows too.
     await expect.poll(() => page.locator(".live-refresh").innerText()).toMatch(/^Updated (just now|\d+ seconds? ago)/);
