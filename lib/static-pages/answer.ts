@@ -69,7 +69,9 @@ export async function answerStatusPage(req: IncomingMessage, res: ServerResponse
   if (!pages || (req.method !== "GET" && req.method !== "HEAD") || isNextVariant(req)) return false;
   const url = new URL(req.url ?? "/", "http://heliograph.invalid");
   const plan = planRequest({ host: header(req, "host"), forwardedHost: header(req, "x-forwarded-host"), pathname: url.pathname, search: url.search }, o.tenancy);
-  if ((plan.action !== "slug" || plan.canonicalPath !== null) && plan.action !== "domain") return false;
+  // A page's own address only: a slug in other letter case is redirected by proxy.ts.
+  const routed = plan.action === "domain" || (plan.action === "slug" && plan.canonicalPath === null);
+  if (!routed) return false;
   const route = routeClassOf(plan.rest);
   if (route.name !== "page") return false;
 
