@@ -2,7 +2,8 @@
  * The one script a statically rendered page loads (lib/static-pages; bundled for the browser by
  * scripts/build-server.mjs). The page is complete and usable without it; it brings three things to life:
  * the theme toggle (next-themes), the freshness line that polls the page's JSON (swr) and swaps the page's
- * content when it changed, and times in the visitor's zone; plus the uptime bars' arrow keys.
+ * content when it changed, and times in the visitor's zone; plus the uptime bars' arrow keys and their labels,
+ * fetched when a visitor reaches them.
  * Only these islands hydrate: the rest of the page is markup the browser never re-renders.
  */
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
@@ -12,6 +13,8 @@ import { ThemeProvider } from "@/components/theme/theme-provider";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { LiveRefreshClient, PAGE_CHANGED_EVENT, type LiveRefreshProps, type PageChanged } from "@/components/live/live-refresh-client";
 import { moveBarFocus } from "@/components/uptime-bars/bar-keys";
+import { barAt, daysAfter, focusBar } from "@/components/uptime-bars/bar-days";
+import { labelBarsOnDemand } from "@/components/uptime-bars/bar-labels";
 import { localizeTimes } from "./local-times";
 import { PAGE_DATA_ID, type IslandPageData } from "./page-data";
 
@@ -70,26 +73,6 @@ interface FocusSpot {
   daysBack?: number;
 }
 
-/** Days an uptime bar element covers: a run of quiet days is one element `--n` days wide (lib/public-page/bars.ts). */
-const daysOf = (el: Element) => Number((el as HTMLElement).style.getPropertyValue("--n")) || 1;
-
-/** The days after `el` in its list, today's included: the bars end with today. */
-function daysAfter(el: Element): number {
-  let days = 0;
-  for (let next = el.nextElementSibling; next; next = next.nextElementSibling) days += daysOf(next);
-  return days;
-}
-
-/** The element of a bar list that covers the day `daysBack` days before today. */
-function barAt(list: Element, daysBack: number): Element | undefined {
-  let days = 0;
-  for (let el = list.lastElementChild; el; el = el.previousElementSibling) {
-    days += daysOf(el);
-    if (days > daysBack) return el;
-  }
-  return undefined;
-}
-
 /**
  * Where focus is inside `main`, by the nearest named ancestor and the way down from it: positions from `main` itself
  * would point elsewhere as soon as a section is added above (a new incident), which is when the content is swapped.
@@ -119,8 +102,8 @@ function refocus(main: HTMLElement, spot: FocusSpot | null): void {
   });
   if (!(el instanceof HTMLElement) || el.tagName !== spot.tag) return;
   // A bar list's roving tab stop follows focus (components/uptime-bars/bar-keys.ts).
-  if (el.parentElement?.classList.contains("bars")) for (const b of Array.from(el.parentElement.children) as HTMLElement[]) b.tabIndex = b === el ? 0 : -1;
-  el.focus({ preventScroll: true });
+  if (el.parentElement?.classList.contains("bars")) focusBar(el, { preventScroll: true });
+  else el.focus({ preventScroll: true });
 }
 
 /**
@@ -174,6 +157,7 @@ function start(): void {
   if (!json) return;
   const data = JSON.parse(json) as IslandPageData;
   document.addEventListener("keydown", moveBarFocus);
+  labelBarsOnDemand();
   document.addEventListener(PAGE_CHANGED_EVENT, (e) => void swapContent(data, (e as CustomEvent<PageChanged>).detail));
   mount(document, data);
 }

@@ -27,7 +27,7 @@ export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
   const serviceNames = new Map(snap.components.map((c) => [c.id, c.name]));
   // The snapshot's incidents name only the components this page shows (onPage).
   const { incidents } = snap;
-  const incidentNames = new Map(incidents.map((v) => [v.incident.id, v.incident.name]));
+  const barsHref = (id: string) => withLang(`${base}/components/${encodeURIComponent(id)}/bars`, lang);
   const active = incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
   const maintenance = splitMaintenance(snap.maintenance, snap.generatedAt);
   const days = groupIncidentsByDay(incidents, snap.generatedAt, 14, zoneOf(page.timezone));
@@ -86,7 +86,7 @@ export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
         </div>
         {snap.entries.length === 0 ? <p className="muted">{t("empty")}</p> : <BarsLegend locale={locale} />}
         {snap.entries.map((entry) => (
-          <ServiceCard key={entry.id} entry={entry} incidentNames={incidentNames} locale={locale} />
+          <ServiceCard key={entry.id} entry={entry} barsHref={barsHref} locale={locale} />
         ))}
       </section>
 

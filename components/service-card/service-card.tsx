@@ -5,7 +5,8 @@ import { UptimeBars, UptimeFigure } from "@/components/uptime-bars/uptime-bars";
 import { translator } from "@/lib/i18n";
 import type { PageLocale } from "@/lib/time/locale";
 
-type IncidentNames = ReadonlyMap<string, string>;
+/** The address of a component's labelled bars (lib/public-page/bars-route.ts), in the page's language. */
+type BarsHref = (componentId: string) => string;
 
 /* Every word of the cards: lib/i18n messages, namespace `bars`. */
 
@@ -22,7 +23,7 @@ function Description({ text, className = "mt-1 mb-0" }: { text: string | null; c
 }
 
 /** One component (v1: a service): name, description, status now, 90-day uptime and its daily bars. */
-function ComponentRow({ component: c, incidentNames, headingId, level, locale }: { component: ComponentSnapshot; incidentNames: IncidentNames; headingId?: string; level: 3 | 4; locale: PageLocale }) {
+function ComponentRow({ component: c, barsHref, headingId, level, locale }: { component: ComponentSnapshot; barsHref: BarsHref; headingId?: string; level: 3 | 4; locale: PageLocale }) {
   const Heading = level === 3 ? "h3" : "h4";
   return (
     <>
@@ -36,7 +37,7 @@ function ComponentRow({ component: c, incidentNames, headingId, level, locale }:
         </span>
       </div>
       <Description text={c.description} />
-      <UptimeBars serviceName={c.name} days={c.days} incidentNames={incidentNames} locale={locale} />
+      <UptimeBars serviceName={c.name} days={c.days} src={barsHref(c.id)} locale={locale} />
     </>
   );
 }
@@ -57,14 +58,14 @@ const ROW = "service border-t border-line px-4 py-3.5 first:border-t-0 sm:px-5";
  * carries the name, worst status and mean uptime, so it reads and toggles without JavaScript and with the
  * keyboard. A component outside any group is a card of its own.
  */
-export function ServiceCard({ entry, incidentNames, locale = "en" }: { entry: EntrySnapshot; incidentNames: IncidentNames; locale?: PageLocale }) {
+export function ServiceCard({ entry, barsHref, locale = "en" }: { entry: EntrySnapshot; barsHref: BarsHref; locale?: PageLocale }) {
   const headingId = `card-${entry.id}`;
   if (entry.kind === "component") {
     return (
       <section className={CARD} aria-labelledby={headingId} data-component={entry.id} data-kind="component">
         <ul className="services m-0 list-none p-0">
           <li className={ROW} data-service={entry.id}>
-            <ComponentRow component={entry} incidentNames={incidentNames} headingId={headingId} level={3} locale={locale} />
+            <ComponentRow component={entry} barsHref={barsHref} headingId={headingId} level={3} locale={locale} />
           </li>
         </ul>
       </section>
@@ -91,7 +92,7 @@ export function ServiceCard({ entry, incidentNames, locale = "en" }: { entry: En
           <ul className="services m-0 list-none p-0">
             {entry.children.map((c) => (
               <li key={c.id} className={ROW} data-service={c.id} data-component={c.id}>
-                <ComponentRow component={c} incidentNames={incidentNames} level={4} locale={locale} />
+                <ComponentRow component={c} barsHref={barsHref} level={4} locale={locale} />
               </li>
             ))}
           </ul>

@@ -16,16 +16,16 @@ export const BAR_PERIODS = [30, 60, 90] as const;
 /**
  * Daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched. Quiet days in a
  * row are one element drawn as that many bars (lib/public-page/bars.ts). One tab stop per component (today's
- * bar); arrow keys move between the elements (UptimeBarsKeys). Each element has one copy of its label:
- * visually hidden, shown as the tooltip on hover and focus. Below: the period the bars cover and its first
- * day, "Today" at the right end.
+ * bar); arrow keys move between the elements (UptimeBarsKeys). What each day was comes from `src` (the bars'
+ * route) when a visitor reaches them: the islands put each element's label in it, visually hidden and shown
+ * as the tooltip on hover and focus. Below: the period the bars cover and its first day, "Today" at the right end.
  */
-export function UptimeBars({ serviceName, days, incidentNames, locale = "en" }: { serviceName: string; days: DayUptime[]; incidentNames: ReadonlyMap<string, string>; locale?: PageLocale }) {
+export function UptimeBars({ serviceName, days, src, locale = "en" }: { serviceName: string; days: DayUptime[]; src: string; locale?: PageLocale }) {
   const t = translator(locale, "bars");
   const periods: number[] = [...BAR_PERIODS.filter((n) => n < days.length), days.length];
   return (
     <div className="@container/bars">
-      <ol className="bars" aria-label={t("bars", { name: serviceName, count: days.length })} dangerouslySetInnerHTML={{ __html: barsHtml(days, incidentNames, locale) }} />
+      <ol className="bars" aria-label={t("bars", { name: serviceName, count: days.length })} data-src={src} dangerouslySetInnerHTML={{ __html: barsHtml(days) }} />
       <div className="flex justify-between gap-2 text-xs text-muted" aria-hidden="true">
         {periods.map((n, i) => (
           <span key={n} data-period={n} data-period-last={i === periods.length - 1 || undefined}>

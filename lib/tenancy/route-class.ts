@@ -8,7 +8,7 @@ import { isPageLocale, type PageLocale } from "@/lib/time/locale";
  */
 export type RouteClassName =
   | "page" | "incident" | "maintenance" | "history" | "uptime" | "subscribe" | "manage" | "confirm"
-  | "badge" | "widget" | "script" | "json" | "feed" | "calendar" | "image" | "other";
+  | "badge" | "bars" | "widget" | "script" | "json" | "feed" | "calendar" | "image" | "other";
 
 export interface RouteClass {
   name: RouteClassName;
@@ -45,6 +45,8 @@ const RULES: readonly (readonly [RegExp, RouteClass])[] = [
   [/^\/confirm$/, row("confirm", { keyExchange: true, params: null })],
   // /components/<id>/… is the documented name of a component's badges, /services/<id>/… the v1 one.
   [/^(?:\/(?:components|services)\/[^/]+(?:\/uptime\/[^/]+)?)?\/badge\.(?:svg|json)$/, row("badge", { params: BADGE })],
+  // A component's uptime bars with what each day was, fetched by the page's islands when a visitor reaches them.
+  [/^\/components\/[^/]+\/bars$/, row("bars", { params: [LANG] })],
   [/^\/embed$/, row("widget", { params: ["theme", LANG] })],
   [/^\/embed\.js$/, row("script", {})],
   [/^\/api\/v2\/[a-z/-]+\.json$/, row("json", {})],

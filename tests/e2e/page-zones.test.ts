@@ -65,8 +65,12 @@ describe.each(CASES)("a page in $zone, in $locale", ({ slug, zone, locale }) => 
     const before = Date.now();
     await page.goto(`${server.url}/${slug}`, { waitUntil: "networkidle" });
     expect(await page.getAttribute("html", "lang")).toBe(locale);
-    // The last bar is today in the page's zone (read either side of the request, in case a day ended between).
-    const tip = await page.locator("ol.bars > li:last-child > span").first().textContent();
+    // The last bar is today in the page's zone (read either side of the request, in case a day ended between);
+    // its label comes when focus reaches the bars (components/uptime-bars/bar-labels.ts).
+    const bars = page.locator("ol.bars").first();
+    await bars.locator("li").last().focus();
+    await expect.poll(() => bars.getAttribute("data-labels")).toBe("done");
+    const tip = await bars.locator("li:last-child > span").textContent();
     const todays = [before, Date.now()].map((t) => formatDayKey(dayIn(zone, t), locale));
     expect(todays.some((d) => tip!.startsWith(`${d}:`)), `${tip} vs ${todays.join(" / ")}`).toBe(true);
     // A time of the open incident: the page's zone with its abbreviation as the hover text, whatever the visitor's zone.

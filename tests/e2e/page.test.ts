@@ -50,7 +50,7 @@ describe("the demo status page", () => {
     // Analytics pipeline is 40 days old: its first 50 days have no data, and look different.
     const analytics = page.locator("li.service", { hasText: "Analytics pipeline" });
     // (the creation day itself has data from the hour it was created)
-    expect(await analytics.locator("ol.bars").evaluate((ol) => Array.from(ol.querySelectorAll<HTMLElement>(":scope > .s-NO_DATA"), (li) => Number(li.style.getPropertyValue("--n") || 1)).reduce((a, b) => a + b, 0))).toBe(49);
+    expect(await analytics.locator("ol.bars").evaluate((ol) => Array.from(ol.querySelectorAll<HTMLElement>(":scope > .n"), (li) => Number(li.style.getPropertyValue("--n") || 1)).reduce((a, b) => a + b, 0))).toBe(49);
     // Each day of a run is as wide as a single day's bar (grow n, basis n - 1 gaps).
     const widths = await page.locator("ol.bars").first().evaluate((ol) => {
       const els = Array.from(ol.children) as HTMLElement[];
@@ -160,27 +160,43 @@ describe("the demo status page", () => {
     }
   });
 
-  it("uptime bars are reachable by keyboard and move with the arrow keys", async () => {
+  it("uptime bars are reachable by keyboard and move with the arrow keys; what a day was comes when a visitor reaches them", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    const bars: string[] = [];
+    page.on("request", (r) => void (r.url().endsWith("/bars") && bars.push(r.url())));
     await page.goto(`${server.url}/acme`, { waitUntil: "networkidle" });
+    // The page carries the bars' colours only: no label until a visitor reaches them (components/uptime-bars/bar-labels.ts).
+    expect(bars).toEqual([]);
+    expect(await page.locator("ol.bars > li > span").count()).toBe(0);
     const firstBars = page.locator("ol.bars").first();
     const focusedText = () => page.evaluate(() => document.activeElement!.textContent);
-    // The arrow keys work once the page has hydrated (the "load" event can come first on a busy machine):
-    // focus today, press ←, until yesterday has the focus.
+    // The arrow keys work once the page has hydrated (the "load" event can come first on a busy machine), and
+    // focus fetches the row's labels: focus today, press ←, until yesterday has the focus and its label.
     await expect
       .poll(async () => {
         await firstBars.locator("li").last().focus();
         await page.keyboard.press("ArrowLeft");
-        return (await focusedText()) === (await firstBars.locator("li").nth((await firstBars.locator("li").count()) - 2).textContent());
+        const text = await focusedText();
+        return !!text && text === (await firstBars.locator("li").nth((await firstBars.locator("li").count()) - 2).textContent());
       }, { timeout: 10_000 })
       .toBe(true);
+    expect(bars).toHaveLength(1);
     // A day, or a run of quiet days ("7 – 26 September 2026: Operational · 100% uptime · no incidents").
     expect(await focusedText()).toMatch(/^(\d{1,2}( \w+)?( \d{4})?\s–\s)?\d{1,2} \w+ \d{4}: ((Operational|Degraded performance|Partial outage|Major outage|Under maintenance)\b.* (100%|\d+\.\d\d%) uptime|No data yet)/);
     // The tooltip of the focused bar is visible (not only read out).
     expect(await page.evaluate(() => (document.activeElement!.querySelector("span") as HTMLElement).getBoundingClientRect().width)).toBeGreaterThan(50);
     await page.keyboard.press("Home");
     expect(await focusedText()).toBe(await firstBars.locator("li").first().textContent());
+    // A pointer on another row fetches that row's labels: today's bar of the late pipeline names its incident.
+    const analytics = page.locator("li.service", { hasText: "Analytics pipeline" }).locator("ol.bars");
+    await analytics.locator("li").last().hover();
+    await expect.poll(() => analytics.getAttribute("data-labels")).toBe("done");
+    await analytics.locator("li").last().hover();
+    const tip = analytics.locator("li:last-child > span");
+    expect(await tip.textContent()).toContain("Analytics pipeline running behind");
+    expect((await tip.boundingBox())!.width).toBeGreaterThan(50);
+    expect(bars).toHaveLength(2);
     await context.close();
   });
 

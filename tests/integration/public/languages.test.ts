@@ -39,7 +39,6 @@ function frontKey(url: string): string | undefined {
 async function renderPage(p: Awaited<ReturnType<typeof makePage>>, locale: PageLocale): Promise<string> {
   const page = (await findPageById(p.db, p.page.id))!;
   const snap = await loadPageSnapshot(p.db, page);
-  const names = new Map(snap.incidents.map((v) => [v.incident.id, v.incident.name]));
   const affected = snap.components.filter((c) => c.status !== "OPERATIONAL").map((c) => ({ id: c.id, name: c.name, status: c.status }));
   // As the page layout does: the client components' words come through the provider, only namespace `client`.
   return renderToStaticMarkup(
@@ -47,7 +46,7 @@ async function renderPage(p: Awaited<ReturnType<typeof makePage>>, locale: PageL
       createElement(SiteHeader, { key: "h", page, base: `/${p.slug}`, locked: false, locale }),
       createElement(StatusBanner, { key: "b", status: snap.status, affected, locale }),
       createElement(BarsLegend, { key: "l", locale }),
-      ...snap.entries.map((entry) => createElement(ServiceCard, { key: entry.id, entry, incidentNames: names, locale })),
+      ...snap.entries.map((entry) => createElement(ServiceCard, { key: entry.id, entry, barsHref: (id: string) => `/${p.slug}/components/${id}/bars`, locale })),
       ...snap.incidents.map((v) => createElement(IncidentLine, { key: v.incident.id, view: v, base: `/${p.slug}`, locale })),
       createElement(SiteFooter, { key: "f", page, locale }),
     ]),

@@ -43,8 +43,7 @@ describe(`a v3 page on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
 
   it("the page's components render as a disclosure per group, open, with descriptions and 90 bars per component", async () => {
     const snap = await loadPageSnapshot(p.db, p.page);
-    const names = new Map(snap.incidents.map((v) => [v.incident.id, v.incident.name]));
-    const html = snap.entries.map((entry) => renderToStaticMarkup(createElement(ServiceCard, { entry, incidentNames: names }))).join("");
+    const html = snap.entries.map((entry) => renderToStaticMarkup(createElement(ServiceCard, { entry, barsHref: (id: string) => `/x/components/${id}/bars` }))).join("");
     expect(html.match(/<details open=""/g)).toHaveLength(1);
     const summary = html.match(/<summary[^>]*>(.*?)<\/summary>/)![1];
     expect(summary).toContain("Platform");

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { dayLabelIn } from "@/lib/i18n/day-label";
-import { barsHtml, escapeHtml } from "@/lib/public-page/bars";
+import { escapeHtml, labelledBarsHtml } from "@/lib/public-page/bars";
 import { spansByComponent } from "@/lib/public-page/load";
 import type { IncidentSpan } from "@/lib/status";
 import type { DayUptime } from "@/lib/uptime";
@@ -18,7 +18,7 @@ describe("kept bar tooltips", () => {
     const days = [day(), day({ day: "2026-11-21", uptime: 97.5, worst: "MAJOR_OUTAGE", incidentIds: ["i1"], downtimeMinutes: 36 }), day({ uptime: null, worst: null })];
     for (const locale of ["en", "de", "ja"] as const) {
       for (let round = 0; round < 2; round++) {
-        const html = barsHtml(days, names, locale);
+        const html = labelledBarsHtml(days, names, locale);
         for (const d of days) expect(html).toContain(`<span>${escapeHtml(dayLabelIn(d, names, locale))}</span>`);
       }
     }
@@ -26,8 +26,8 @@ describe("kept bar tooltips", () => {
 
   it("follow an incident's new name", () => {
     const d = day({ incidentIds: ["i2"], worst: "PARTIAL_OUTAGE", uptime: 99 });
-    expect(barsHtml([d], new Map([["i2", "Old name"]]))).toContain("Old name");
-    const renamed = barsHtml([d], new Map([["i2", "New name"]]));
+    expect(labelledBarsHtml([d], new Map([["i2", "Old name"]]))).toContain("Old name");
+    const renamed = labelledBarsHtml([d], new Map([["i2", "New name"]]));
     expect(renamed).toContain("New name");
     expect(renamed).not.toContain("Old name");
   });

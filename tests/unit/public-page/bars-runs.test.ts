@@ -1,10 +1,11 @@
 /**
  * Runs of quiet days in the uptime bars (lib/public-page/bars.ts): consecutive days with nothing more to say
  * than their status are one element as wide as those days, never across a period edge or into today; a day
- * with an incident, downtime or maintenance stays an element of its own with its full tooltip.
+ * with an incident, downtime or maintenance stays an element of its own with its full tooltip (in the labelled
+ * copy the bars' route serves; the page carries the same elements bare).
  */
 import { describe, expect, it } from "vitest";
-import { barsHtml } from "@/lib/public-page/bars";
+import { BAR_CLASS, barsHtml, labelledBarsHtml } from "@/lib/public-page/bars";
 import type { DayUptime } from "@/lib/uptime";
 
 const dayKey = (i: number) => new Date(Date.UTC(2026, 7, 28) + i * 86_400_000).toISOString().slice(0, 10);
@@ -12,22 +13,30 @@ const up = (i: number): DayUptime => ({ day: dayKey(i), uptime: 100, worst: "OPE
 const none = (i: number): DayUptime => ({ ...up(i), uptime: null, worst: null, observedMinutes: 0 });
 const bad = (i: number): DayUptime => ({ ...up(i), uptime: 97.5, worst: "MAJOR_OUTAGE", incidentIds: ["x"], downtimeMinutes: 36 });
 
-/** Each element's days (`--n`, 1 when absent), period and tooltip. */
+const STATUS_OF: Record<string, string> = Object.fromEntries(Object.entries(BAR_CLASS).map(([status, c]) => [c, status]));
+
+/** Each element's status, days (`--n`, 1 when absent), period edge, period and tooltip (labelled copy). */
 function elements(html: string) {
-  return [...html.matchAll(/<li class="s-(\w+)"( style="--n:(\d+)")?( data-p="(\d+)")?( data-h)?( tabindex="0")?><span>([^<]*)<\/span><\/li>/g)].map((m) => ({
-    status: m[1],
-    n: Number(m[3] ?? 1),
-    p: m[5] ?? null,
-    older: m[6] !== undefined,
-    tab: m[7] !== undefined,
-    tip: m[8],
+  return [...html.matchAll(/<li class="?(\w)( [ab]")?( style=--n:(\d+))?( data-p=(\d+))?( data-h)?( tabindex=0)?><span>([^<]*)<\/span><\/li>/g)].map((m) => ({
+    status: STATUS_OF[m[1]],
+    edge: m[2]?.slice(1, 2) ?? null,
+    n: Number(m[4] ?? 1),
+    p: m[6] ?? null,
+    older: m[7] !== undefined,
+    tab: m[8] !== undefined,
+    tip: m[9],
   }));
+}
+
+/** The page's bare copy: no labels, so only status, days, edge and the tab stop. */
+function bare(html: string) {
+  return [...html.matchAll(/<li class="?(\w)( [ab]")?( style=--n:(\d+))?( tabindex=0)?><\/li>/g)].map((m) => ({ status: STATUS_OF[m[1]], edge: m[2]?.slice(1, 2) ?? null, n: Number(m[4] ?? 1), tab: m[5] !== undefined }));
 }
 
 describe("uptime bar runs", () => {
   it("cover every day once, in order, and stop at the 30- and 60-day edges and before today", () => {
     const days = Array.from({ length: 90 }, (_, i) => (i < 10 ? none(i) : i === 50 ? bad(i) : up(i)));
-    const html = barsHtml(days, new Map([["x", "DB <down>"]]));
+    const html = labelledBarsHtml(days, new Map([["x", "DB <down>"]]));
     const els = elements(html);
     expect(els.reduce((n, e) => n + e.n, 0)).toBe(90);
     expect(html.match(/<li /g)).toHaveLength(els.length);
@@ -43,22 +52,45 @@ describe("uptime bar runs", () => {
     ]);
     expect(els.filter((e) => e.tab)).toHaveLength(1);
     expect(els.at(-1)!.tab).toBe(true);
+    // The first element of the last 60 days is `a`, of the last 30 `b`: a narrow card hides what comes before.
+    expect(els.map((e) => e.edge)).toEqual([null, null, "a", null, null, "b", null]);
+  });
+
+  it("are the same elements on the page, bare: no label, no tooltip direction", () => {
+    const days = Array.from({ length: 90 }, (_, i) => (i < 10 ? none(i) : i === 50 ? bad(i) : up(i)));
+    const html = barsHtml(days);
+    const els = bare(html);
+    expect(html.match(/<li /g)).toHaveLength(els.length);
+    expect(html).not.toMatch(/<span|data-p|data-h/);
+    expect(els).toEqual(elements(labelledBarsHtml(days, new Map())).map(({ status, edge, n, tab }) => ({ status, edge, n, tab })));
+  });
+
+  it("mark no edge that has nothing before it", () => {
+    expect(bare(barsHtml(Array.from({ length: 60 }, (_, i) => up(i)))).map((e) => [e.edge, e.n])).toEqual([
+      [null, 30],
+      ["b", 29],
+      [null, 1],
+    ]);
+    expect(bare(barsHtml(Array.from({ length: 30 }, (_, i) => up(i)))).map((e) => [e.edge, e.n])).toEqual([
+      [null, 29],
+      [null, 1],
+    ]);
   });
 
   it("name the range of days they stand for, and the incident day keeps its full tooltip, escaped", () => {
     const days = Array.from({ length: 90 }, (_, i) => (i < 10 ? none(i) : i === 50 ? bad(i) : up(i)));
-    const els = elements(barsHtml(days, new Map([["x", "DB <down>"]])));
+    const els = elements(labelledBarsHtml(days, new Map([["x", "DB <down>"]])));
     expect(els[0].tip).toMatch(/^28 August\s–\s6 September 2026: No data yet$/);
     expect(els[1].tip).toMatch(/^7\s–\s26 September 2026: Operational · 100% uptime · no incidents$/);
     expect(els[3].tip).toBe("17 October 2026: Major outage (36 min downtime) · 97.50% uptime · 1 incident: DB &lt;down&gt;");
     expect(els.at(-1)!.tip).toBe("25 November 2026: Operational · 100% uptime");
-    expect(elements(barsHtml(days, new Map(), "de"))[1].tip).toMatch(/^7\.–26\. September 2026: Betriebsbereit · 100\s% Verfügbarkeit · keine Störungen$/);
-    expect(elements(barsHtml(days, new Map(), "ja"))[1].tip).toMatch(/^2026年9月7日～2026年9月26日: /);
+    expect(elements(labelledBarsHtml(days, new Map(), "de"))[1].tip).toMatch(/^7\.–26\. September 2026: Betriebsbereit · 100\s% Verfügbarkeit · keine Störungen$/);
+    expect(elements(labelledBarsHtml(days, new Map(), "ja"))[1].tip).toMatch(/^2026年9月7日～2026年9月26日: /);
   });
 
   it("mark the elements in the older half of each view, whose tooltips open to the right", () => {
     const days = Array.from({ length: 90 }, (_, i) => (i % 2 ? bad(i) : up(i)));
-    const els = elements(barsHtml(days, new Map()));
+    const els = elements(labelledBarsHtml(days, new Map()));
     expect(els).toHaveLength(90);
     const age = (k: number) => 89 - k;
     for (const [k, e] of els.entries()) {
@@ -69,6 +101,6 @@ describe("uptime bar runs", () => {
 
   it("a day with downtime or maintenance but no incident is not folded into a run", () => {
     const days = [up(0), up(1), { ...up(2), maintenanceMinutes: 30, worst: "UNDER_MAINTENANCE" as const }, up(3), up(4)];
-    expect(elements(barsHtml(days, new Map())).map((e) => e.n)).toEqual([2, 1, 1, 1]);
+    expect(elements(labelledBarsHtml(days, new Map())).map((e) => e.n)).toEqual([2, 1, 1, 1]);
   });
 });

@@ -71,7 +71,8 @@ describe("ServiceCard", () => {
     updatedAt: 0,
     children: [{ id: "s1", name: "API", description: "Public REST API <v2>", status: "MAJOR_OUTAGE", uptime: 99.97, days, createdAt: 0, updatedAt: 0 }],
   };
-  const html = renderToStaticMarkup(<ServiceCard entry={card} incidentNames={new Map([["inc", "API errors"]])} />);
+  const barsHref = (id: string) => `/acme/components/${id}/bars`;
+  const html = renderToStaticMarkup(<ServiceCard entry={card} barsHref={barsHref} />);
 
   it("escapes names and shows status in words next to the icon", () => {
     expect(html).toContain("Core &lt;platform&gt;");
@@ -79,13 +80,15 @@ describe("ServiceCard", () => {
     expect(html).toContain("99.97% uptime");
   });
   // Quiet days in a row are one element `--n` days wide (tests/unit/public-page/bars-runs.test.ts).
-  const daysShown = (markup: string) => [...markup.matchAll(/<li class="s-[^"]*"( style="--n:(\d+)")?/g)].reduce((n, m) => n + Number(m[2] ?? 1), 0);
-  it("renders 90 days of labelled bars with one tab stop, no-data days marked differently", () => {
+  const daysShown = (markup: string) => [...markup.matchAll(/<li class=(?:\w|"\w [ab]")( style=--n:(\d+))?[ >]/g)].reduce((n, m) => n + Number(m[2] ?? 1), 0);
+  it("renders 90 days of bars with one tab stop, no-data days marked differently, their labels at the bars' route", () => {
     expect(daysShown(html)).toBe(90);
-    expect(html.match(/tabindex="0"/gi)).toHaveLength(1);
-    expect(html).toMatch(/class="s-NO_DATA" style="--n:10"/);
-    expect(html).toMatch(/<span>[^<]*\s–\s[^<]*: No data yet<\/span>/);
-    expect(html).toMatch(/<span>[^<]*: Major outage · 97.50% uptime · 1 incident: API errors<\/span>/);
+    expect(html.match(/tabindex=0/gi)).toHaveLength(1);
+    expect(html).toMatch(/<li class=n style=--n:10><\/li>/);
+    expect(html).toMatch(/<li class=m><\/li>/);
+    // What each day was comes on demand (lib/public-page/component-bars.ts): the page carries no label.
+    expect(html).not.toMatch(/<li[^>]*><span>/);
+    expect(html).toContain('data-src="/acme/components/s1/bars"');
     expect(html).toContain('aria-label="API: daily status over the last 90 days');
   });
   it("states the period and its first day for each width the bars take, with Today at the end", () => {
@@ -104,7 +107,7 @@ describe("ServiceCard", () => {
   });
   it("says 'No data yet' instead of a percentage for a component observed for less than a day", () => {
     const young = days.map((d, i) => (i < 89 ? { ...d, uptime: null, worst: null, incidentIds: [], observedMinutes: 0 } : { ...d, uptime: 50, worst: "MAJOR_OUTAGE" as const, observedMinutes: 120 }));
-    const one = renderToStaticMarkup(<ServiceCard entry={{ ...card.children[0], uptime: 50, days: young, kind: "component", children: [] }} incidentNames={new Map()} />);
+    const one = renderToStaticMarkup(<ServiceCard entry={{ ...card.children[0], uptime: 50, days: young, kind: "component", children: [] }} barsHref={barsHref} />);
     expect(one).toContain("No data yet");
     expect(one).not.toContain("50.00% uptime ·");
     expect(one).toContain("observed for less than a day");
@@ -114,7 +117,7 @@ describe("ServiceCard", () => {
     expect(html.indexOf(">API</h4>")).toBeLessThan(html.indexOf("Public REST API"));
   });
   it("a component outside any group is a card of its own, with a level-3 heading and no disclosure", () => {
-    const one = renderToStaticMarkup(<ServiceCard entry={{ ...card.children[0], kind: "component", children: [] }} incidentNames={new Map()} />);
+    const one = renderToStaticMarkup(<ServiceCard entry={{ ...card.children[0], kind: "component", children: [] }} barsHref={barsHref} />);
     expect(one).not.toContain("<details");
     expect(one).toContain('data-kind="component"');
     expect(one).toMatch(/<h3 id="card-s1"[^>]*>API<\/h3>/);

@@ -117,17 +117,21 @@ describe("history paging", () => {
   ])("?page=%j → %j", (raw, n) => expect(parseHistoryPage(raw as string)).toBe(n));
 });
 
-describe("barsHtml", () => {
+describe("labelledBarsHtml", () => {
   it("escapes operator text in labels and allows only known status classes", async () => {
-    const { barsHtml } = await import("@/lib/public-page/bars");
-    const html = barsHtml(
-      [day({ incidentIds: ["x"], uptime: 90, worst: "MAJOR_OUTAGE" }), day({ day: "2026-11-21", worst: 'OPERATIONAL" onmouseover="alert(1)' as never })],
-      new Map([["x", '<img src=x onerror="alert(1)"> & co']]),
-    );
+    const { barsHtml, labelledBarsHtml } = await import("@/lib/public-page/bars");
+    const days = [
+      day({ incidentIds: ["x"], uptime: 90, worst: "MAJOR_OUTAGE" }),
+      day({ day: "2026-11-21", worst: "constructor" as never }),
+      day({ day: "2026-11-22", worst: 'OPERATIONAL" onmouseover="alert(1)' as never }),
+    ];
+    const html = labelledBarsHtml(days, new Map([["x", '<img src=x onerror="alert(1)"> & co']]));
     expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; co");
-    expect(html).not.toMatch(/<img|onmouseover=/);
-    expect(html).toContain('<li class="s-NO_DATA" tabindex="0">');
-    expect(html.match(/<li /g)).toHaveLength(2);
+    expect(html).not.toMatch(/<img|onmouseover=|function/);
+    expect(html).toMatch(/^<li class=m><span>/);
+    expect(html).toMatch(/<li class=n tabindex=0><span>/);
+    expect(html.match(/<li /g)).toHaveLength(3);
+    expect(barsHtml(days)).toBe("<li class=m></li><li class=n></li><li class=n tabindex=0></li>");
   });
 });
 
