@@ -89,9 +89,11 @@ export function IncidentLine({ view, base, locale = "en", lang = null }: { view:
         {view.incident.name}
       </a>
       <IncidentPill view={view} locale={locale} />
+      {/* One string either side of the time: React marks the seam between adjacent text parts with a comment. */}
       <p className="meta m-0 break-words">
-        {incidentStateLabel(view.incident.last_update_status, locale)} · {t("started")} <LocalTime ms={view.incident.started_at} />
-        {view.components.length > 0 && <> · {view.components.map((c) => impactIn(c, locale)).join(", ")}</>}
+        {`${incidentStateLabel(view.incident.last_update_status, locale)} · ${t("started")} `}
+        <LocalTime ms={view.incident.started_at} />
+        {view.components.length > 0 ? ` · ${view.components.map((c) => impactIn(c, locale)).join(", ")}` : null}
       </p>
     </div>
   );

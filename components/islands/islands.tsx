@@ -61,7 +61,7 @@ const moduleSrc = (doc: Document) => doc.querySelector("script[type=module][src]
 const liveFingerprint = (root: ParentNode) => root.querySelector("[data-live-fingerprint]")?.getAttribute("data-live-fingerprint");
 
 /** What names a place on the page across renders: an id, or the component or service a row is about. */
-const ANCHORS = ["id", "data-service", "data-component", "data-banner-incident"] as const;
+const ANCHORS = ["id", "data-component", "data-banner-incident"] as const;
 
 interface FocusSpot {
   /** a selector for the focused element's nearest named ancestor (or itself) */
@@ -85,7 +85,8 @@ function focusSpot(main: HTMLElement): FocusSpot | null {
     const name = ANCHORS.find((a) => el.hasAttribute(a));
     if (name) {
       const bar = active.parentElement?.classList.contains("bars");
-      return { anchor: `[${name}="${CSS.escape(el.getAttribute(name)!)}"]`, path, tag: active.tagName, daysBack: bar ? daysAfter(active) : undefined };
+      // With its tag: a component's row (li) and the banner's mention of it (span) carry the same data-component.
+      return { anchor: `${el.localName}[${name}="${CSS.escape(el.getAttribute(name)!)}"]`, path, tag: active.tagName, daysBack: bar ? daysAfter(active) : undefined };
     }
     path.unshift(Array.prototype.indexOf.call(el.parentElement!.children, el));
   }

@@ -8,7 +8,7 @@ import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { ServiceCard } from "@/components/service-card/service-card";
 import { StatusBanner } from "@/components/status/status-banner";
 import { LiveRefresh } from "@/components/live/live-refresh";
-import { BarsLegend } from "@/components/uptime-bars/uptime-bars";
+import { BarsLegend, barPeriodVars } from "@/components/uptime-bars/uptime-bars";
 import { translator } from "@/lib/i18n";
 import { formatDayKey } from "@/lib/time/format";
 import { siteLang, withLang } from "@/lib/i18n/links";
@@ -73,7 +73,7 @@ export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
         </section>
       )}
 
-      <section aria-labelledby="components">
+      <section aria-labelledby="components" style={barPeriodVars(snap.components[0]?.days ?? [], locale)}>
         <div className="flex flex-wrap items-baseline justify-between gap-x-4">
           <h2 id="components" className="section-title">
             {t("components")}

@@ -1,3 +1,4 @@
+import { StatusIconSprite } from "@/components/status/status-icon";
 import type { ReactNode } from "react";
 import type { Site } from "@/lib/public-page/site";
 import { choiceScript, defaultChoice, themeStorageKey } from "@/lib/theme/script";
@@ -48,6 +49,7 @@ export function SiteFrame({ site, children }: { site: Site; children: ReactNode 
         </PageTimeProvider>
         <SiteFooter page={page} locale={locale} query={site.query} />
         <UptimeBarsKeys />
+        <StatusIconSprite />
       </ThemeProvider>
     </ClientMessages>
   );

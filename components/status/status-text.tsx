@@ -5,7 +5,7 @@ import type { PageLocale } from "@/lib/time/locale";
 
 export function StatusText({ status, className = "", locale = "en" }: { status: ServiceStatus; className?: string; locale?: PageLocale }) {
   return (
-    <span className={`status-text s-${status} ${className}`} data-status={status}>
+    <span className={className ? `status-text s-${status} ${className}` : `status-text s-${status}`} data-status={status}>
       <StatusIcon status={status} />
       {statusLabel(status, locale)}
     </span>

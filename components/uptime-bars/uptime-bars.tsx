@@ -13,27 +13,42 @@ import type { DayUptime } from "@/lib/uptime";
  */
 export const BAR_PERIODS = [30, 60, 90] as const;
 
+/** How to move between the days: said once on the page (BarsLegend), each list points to it. */
+const BARS_KEYS_ID = "bars-keys";
+
+/** A CSS string: quotes, backslashes and line ends escaped (React escapes the attribute around it). */
+const cssString = (s: string) => `"${s.replace(/[\\"]/g, "\\$&").replace(/[\r\n]/g, " ")}"`;
+
+/**
+ * What the line under every component's bars says, as custom properties for an element around them (the page's
+ * components section): the period shown at each width ("Last 30 days · 27 October 2026") and "Today". Every
+ * component of a page shows the same days, so the words are written once and drawn under each by CSS
+ * (`.periods`, globals.css) instead of three times per component.
+ */
+export function barPeriodVars(days: DayUptime[], locale: PageLocale = "en"): Record<string, string> {
+  if (days.length === 0) return {};
+  const t = translator(locale, "bars");
+  const label = (n: number) => cssString(`${t("period", { count: n })} · ${formatDayKey(days[days.length - n].day, locale)}`);
+  const vars: Record<string, string> = { "--bars-today": cssString(t("today")) };
+  // The shortest period that fits each width; a page with fewer days shows them all at every width.
+  for (const n of BAR_PERIODS) vars[`--bars-p${n}`] = label(Math.min(n, days.length));
+  return vars;
+}
+
 /**
  * Daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched. Quiet days in a
  * row are one element drawn as that many bars (lib/public-page/bars.ts). One tab stop per component (today's
  * bar); arrow keys move between the elements (UptimeBarsKeys). What each day was comes from `src` (the bars'
  * route) when a visitor reaches them: the islands put each element's label in it, visually hidden and shown
- * as the tooltip on hover and focus. Below: the period the bars cover and its first day, "Today" at the right end.
+ * as the tooltip on hover and focus. Below: the period the bars cover and its first day, "Today" at the right
+ * end (from barPeriodVars on an element around them).
  */
 export function UptimeBars({ serviceName, days, src, locale = "en" }: { serviceName: string; days: DayUptime[]; src: string; locale?: PageLocale }) {
   const t = translator(locale, "bars");
-  const periods: number[] = [...BAR_PERIODS.filter((n) => n < days.length), days.length];
   return (
     <div className="@container/bars">
-      <ol className="bars" aria-label={t("bars", { name: serviceName, count: days.length })} data-src={src} dangerouslySetInnerHTML={{ __html: barsHtml(days) }} />
-      <div className="flex justify-between gap-2 text-xs text-muted" aria-hidden="true">
-        {periods.map((n, i) => (
-          <span key={n} data-period={n} data-period-last={i === periods.length - 1 || undefined}>
-            {`${t("period", { count: n })} · ${formatDayKey(days[days.length - n].day, locale)}`}
-          </span>
-        ))}
-        <span>{t("today")}</span>
-      </div>
+      <ol className="bars" aria-label={t("bars", { name: serviceName, count: days.length })} aria-describedby={BARS_KEYS_ID} data-src={src} dangerouslySetInnerHTML={{ __html: barsHtml(days) }} />
+      <div className="periods" aria-hidden="true" />
     </div>
   );
 }
@@ -43,7 +58,7 @@ export function UptimeFigure({ value, label, days = 90, observedMinutes, locale 
   const t = translator(locale, "bars");
   const fresh = value === null || (observedMinutes !== undefined && observedMinutes < 1440);
   return (
-    <span className="meta whitespace-nowrap" data-uptime>
+    <span className="uptime">
       {fresh ? statusOrNoDataLabel("NO_DATA", locale) : t("uptime", { value: formatUptimeIn(value, locale), count: days })}
       <span className="sr-only">{` ${fresh ? `${label}: ${t("noDataWhy")}` : label}`}</span>
     </span>
@@ -65,6 +80,9 @@ export function BarsLegend({ locale = "en" }: { locale?: PageLocale }) {
         ))}
       </ul>
       <p className="mt-1 mb-0">{t("oneDay")}</p>
+      <p id={BARS_KEYS_ID} className="sr-only">
+        {t("keys")}
+      </p>
     </div>
   );
 }

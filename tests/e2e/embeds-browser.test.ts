@@ -80,8 +80,8 @@ describe("embeds in Chromium", () => {
     await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
 
     // A keyboard user on a bar (the API row's): the swap must leave focus on the same day of the same row.
-    const apiRow = page.locator("[data-service]", { hasText: "API" }).first();
-    const serviceId = await apiRow.getAttribute("data-service");
+    const apiRow = page.locator("li[data-component]", { hasText: "API" }).first();
+    const serviceId = await apiRow.getAttribute("data-component");
     await apiRow.locator('.bars > li[tabindex="0"]').focus();
     await page.keyboard.press("ArrowLeft");
     // The element before today's (a day, or a run of quiet days: components/uptime-bars/bar-keys.ts).
@@ -128,7 +128,7 @@ describe("embeds in Chromium", () => {
       const items = Array.from(bar.parentElement!.children) as HTMLElement[];
       const at = items.indexOf(bar as HTMLElement);
       const daysBack = items.slice(at + 1).reduce((a, li) => a + (Number(li.style.getPropertyValue("--n")) || 1), 0);
-      return { row: bar.closest("[data-service]")?.getAttribute("data-service"), daysBack, elements: items.length, at };
+      return { row: bar.closest("[data-component]")?.getAttribute("data-component"), daysBack, elements: items.length, at };
     });
     // The earlier incident split the run: the list has more elements, and focus is still on the one before today.
     expect(focused!.elements).toBeGreaterThan(before);

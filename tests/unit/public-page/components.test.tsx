@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StatusBanner } from "@/components/status/status-banner";
 import { ServiceCard } from "@/components/service-card/service-card";
+import { BarsLegend, barPeriodVars } from "@/components/uptime-bars/uptime-bars";
 import { UnlockForm } from "@/components/access/unlock-form";
 import { Markdown } from "@/components/markdown/markdown";
 import { AffectedComponents, AffectedList, ImpactHistory, IncidentPill } from "@/components/incident/incident-parts";
@@ -89,11 +90,21 @@ describe("ServiceCard", () => {
     // What each day was comes on demand (lib/public-page/component-bars.ts): the page carries no label.
     expect(html).not.toMatch(/<li[^>]*><span>/);
     expect(html).toContain('data-src="/acme/components/s1/bars"');
-    expect(html).toContain('aria-label="API: daily status over the last 90 days');
+    expect(html).toContain('aria-label="API: daily status over the last 90 days, oldest first." aria-describedby="bars-keys"');
+    // How to move between days is said once, in the legend, for every list.
+    expect(renderToStaticMarkup(<BarsLegend />)).toContain('<p id="bars-keys" class="sr-only">Use the arrow keys to move between days.</p>');
   });
-  it("states the period and its first day for each width the bars take, with Today at the end", () => {
-    for (const n of [30, 60, 90]) expect(html).toContain(`data-period="${n}"`);
-    expect(html).toMatch(/data-period="90" data-period-last="true">Last 90 days · 1 August 2026<\/span><span>Today<\/span>/);
+  it("states the period and its first day for each width the bars take, with Today at the end, written once for all rows", () => {
+    expect(html.match(/<div class="periods" aria-hidden="true"><\/div>/g)).toHaveLength(1);
+    expect(barPeriodVars(days)).toEqual({
+      "--bars-today": '"Today"',
+      "--bars-p30": '"Last 30 days · 5 October 2026"',
+      "--bars-p60": '"Last 60 days · 3 September 2026"',
+      "--bars-p90": '"Last 90 days · 1 August 2026"',
+    });
+    expect(barPeriodVars(days.slice(-45), "de")["--bars-p60"]).toBe('"Letzte 45 Tage · 18. September 2026"');
+    // As the page writes them (components/pages/home-page.tsx): one attribute, the quotes escaped by React.
+    expect(renderToStaticMarkup(<section style={barPeriodVars(days)} />)).toContain('--bars-p90:&quot;Last 90 days · 1 August 2026&quot;');
     expect(html).toContain("99.97% uptime · 90 days");
   });
   it("a group is a disclosure, open by default, its summary carrying name, worst status and uptime, and nothing focusable", () => {
