@@ -64,6 +64,11 @@ export async function updateComponentRow(db: Db, pageId: string, id: string, pat
   return Number(r.numUpdatedRows);
 }
 
+/** A group's components (ids). */
+export async function listChildIds(db: Db, parentId: string): Promise<string[]> {
+  return (await db.selectFrom("components").select("id").where("parent_id", "=", parentId).execute()).map((r) => r.id);
+}
+
 /** A deleted group's children move to the top level (the page keeps showing them). */
 export async function detachChildren(db: Db, parentId: string, at: number): Promise<void> {
   await db.updateTable("components").set({ parent_id: null, updated_at: at }).where("parent_id", "=", parentId).execute();

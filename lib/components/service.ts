@@ -11,6 +11,7 @@ import { getPageOrThrow } from "@/lib/status-pages/service";
 import * as q from "./queries";
 import type { ComponentMutation } from "./schema";
 import { invalidFields } from "@/lib/http/validate";
+import { historyChanged, stripsGone } from "@/lib/uptime/strips";
 
 export type ComponentInput = z.output<typeof ComponentMutation>;
 
@@ -102,6 +103,8 @@ export async function updateComponent(db: Db, accountId: string, pageId: string,
     if (!existing) throw new NotFoundError("Component not found");
     await checkPlacement(trx, existing.status_page_id, existing.id, input, existing);
     await q.updateComponentRow(trx, existing.status_page_id, existing.id, columns(input, Date.now()));
+    // A maintenance window naming a group covers its children: a component changing group changes its history.
+    if ((input.parentId ?? null) !== existing.parent_id) await historyChanged(trx, { componentIds: [existing.id] });
   });
   await invalidatePages([current.status_page_id]);
   return getComponentOrThrow(db, accountId, current.status_page_id, current.id);
@@ -113,8 +116,13 @@ export async function deleteComponent(db: Db, accountId: string, pageId: string,
   await withPageLocked(db, current.status_page_id, async (trx) => {
     const existing = await q.findComponent(trx, current.status_page_id, current.id);
     if (!existing) throw new NotFoundError("Component not found");
-    if (existing.type === "GROUP") await q.detachChildren(trx, existing.id, Date.now());
+    if (existing.type === "GROUP") {
+      // Out of the group, out of the maintenance windows naming it (lib/uptime/strips.ts).
+      await historyChanged(trx, { componentIds: await q.listChildIds(trx, existing.id) });
+      await q.detachChildren(trx, existing.id, Date.now());
+    }
     await q.deleteComponentRow(trx, existing.status_page_id, existing.id);
+    await stripsGone(trx, [existing.id]);
   });
   await invalidatePages([current.status_page_id]);
 }

@@ -420,3 +420,32 @@ export interface Database {
 export type AutomationRule = Selectable<AutomationRulesTable>;
 export type AutomationRuleComponent = Selectable<AutomationRuleComponentsTable>;
 export type AutomationAlert = Selectable<AutomationAlertsTable>;
+
+/* Stored uptime strips and the history versions that keep them valid (migration 012, lib/uptime/strips.ts). */
+export interface UptimeStripsTable {
+  status_page_id: string;
+  component_id: string;
+  zone: string;
+  /** YYYY-MM-DD: the strip holds the days up to and including this one */
+  through_day: string;
+  day_count: number;
+  /** JSON, run-length encoded days (lib/uptime/strips.ts) */
+  days: string;
+  component_version: number;
+  page_version: number;
+  computed_at: number;
+}
+
+export interface UptimeVersionsTable {
+  /** a component's, service's or page's id */
+  subject_id: string;
+  version: number;
+}
+
+// Merged into Database above.
+export interface Database {
+  uptime_strips: UptimeStripsTable;
+  uptime_versions: UptimeVersionsTable;
+}
+
+export type UptimeStrip = Selectable<UptimeStripsTable>;

@@ -11,6 +11,7 @@ import { pageIdsForServices } from "@/lib/status-pages/affected";
 import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
 import { affectedComponents, deriveFromUpdates } from "./derive";
 import { isHuman, type Actor } from "@/lib/actors";
+import { historyChanged } from "@/lib/uptime/strips";
 import * as q from "./queries";
 import type { CreateIncidentInput, IncidentPatch, IncidentUpdateInput, IncidentView } from "./types";
 
@@ -96,6 +97,17 @@ async function serviceIdsOf(db: Db, incidentId: string): Promise<string[]> {
 
 export type Derived = ReturnType<typeof deriveFromUpdates>;
 
+/**
+ * Every incident write (v1 and v3) runs through here with the components it may change, before and after: in its
+ * transaction their status flips are queued and their stored uptime strips go stale (lib/uptime/strips.ts). The
+ * versions are bumped last, after the write has locked its incident row, so writers take the locks in one order.
+ */
+export async function componentsWrite<T>(trx: Db, write: Parameters<typeof enqueueComponentUpdates>[1], run: () => Promise<T>): Promise<T> {
+  const result = await enqueueComponentUpdates(trx, write, run);
+  await historyChanged(trx, { componentIds: write.componentIds });
+  return result;
+}
+
 async function refreshDerived(db: Db, incidentId: string, at: number): Promise<Derived> {
   const derived = deriveFromUpdates(await q.listUpdates(db, [incidentId]));
   await q.updateIncidentRow(db, incidentId, { ...derived, updated_at: at });
@@ -131,7 +143,7 @@ export async function insertIncidentV1(trx: Db, accountId: string, id: string, i
   const at = Date.now();
   const serviceIds = [...new Set(input.serviceIds)];
   const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
-  await enqueueComponentUpdates(trx, { componentIds: serviceIds, ref: update.id }, async () => {
+  await componentsWrite(trx, { componentIds: serviceIds, ref: update.id }, async () => {
     await q.insertIncident(trx, {
       id,
       account_id: accountId,
@@ -160,7 +172,7 @@ export async function updateIncident(db: Db, accountId: string, id: string, patc
     const before = await serviceIdsOf(trx, id);
     const impactChanged = patch.severity !== undefined || patch.serviceIds !== undefined;
     const impactActor = impactChanged ? { impact_actor_type: actor?.type ?? null, impact_actor_id: actor?.id ?? null } : {};
-    await enqueueComponentUpdates(trx, { componentIds: [...before, ...(patch.serviceIds ?? [])] }, async () => {
+    await componentsWrite(trx, { componentIds: [...before, ...(patch.serviceIds ?? [])] }, async () => {
       await q.updateIncidentRow(trx, id, { name: patch.name, severity: patch.severity, ...impactActor, updated_at: Date.now() });
       if (isHuman(actor)) await q.markHumans(trx, id, Date.now());
       if (patch.serviceIds) await q.setIncidentServices(trx, id, [...new Set(patch.serviceIds)]);
@@ -175,7 +187,7 @@ export async function updateIncident(db: Db, accountId: string, id: string, patc
 export async function raiseSeverity(trx: Db, incidentId: string, severity: Incident["severity"], actor: Actor): Promise<string[]> {
   const serviceIds = await serviceIdsOf(trx, incidentId);
   const impactActor = { impact_actor_type: actor.type, impact_actor_id: actor.id };
-  await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => q.updateIncidentRow(trx, incidentId, { severity, ...impactActor, updated_at: Date.now() }));
+  await componentsWrite(trx, { componentIds: serviceIds }, () => q.updateIncidentRow(trx, incidentId, { severity, ...impactActor, updated_at: Date.now() }));
   return pageIdsForServices(trx, serviceIds);
 }
 
@@ -184,7 +196,7 @@ export async function deleteIncident(db: Db, accountId: string, id: string): Pro
   const pages = await db.transaction().execute(async (trx) => {
     const serviceIds = await serviceIdsOf(trx, id);
     const affected = await pageIdsForServices(trx, serviceIds);
-    await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => q.deleteIncidentRow(trx, accountId, id));
+    await componentsWrite(trx, { componentIds: serviceIds }, () => q.deleteIncidentRow(trx, accountId, id));
     return affected;
   });
   await invalidatePages(pages);
@@ -225,7 +237,7 @@ export async function addIncidentUpdate(db: Db, accountId: string, incidentId: s
 /** addIncidentUpdate's writes (v1) in the caller's transaction; the update and the pages to invalidate. */
 export async function postIncidentUpdate(trx: Db, incident: Incident, input: IncidentUpdateInput, actor: Actor | undefined): Promise<{ row: IncidentUpdate; pages: string[] }> {
   const serviceIds = await serviceIdsOf(trx, incident.id);
-  const { row } = await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => writeUpdate(trx, incident, input, actor));
+  const { row } = await componentsWrite(trx, { componentIds: serviceIds }, () => writeUpdate(trx, incident, input, actor));
   if (row.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: incident.id, updateId: row.id, serviceIds });
   return { row, pages: await pageIdsForServices(trx, serviceIds) };
 }
@@ -252,7 +264,7 @@ export async function editIncidentUpdate(db: Db, accountId: string, incidentId: 
   const existing = await getUpdateOrThrow(db, accountId, incidentId, updateId);
   const pages = await db.transaction().execute(async (trx) => {
     const serviceIds = await serviceIdsOf(trx, incidentId);
-    await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => rewriteUpdate(trx, existing, input, actor));
+    await componentsWrite(trx, { componentIds: serviceIds }, () => rewriteUpdate(trx, existing, input, actor));
     return pageIdsForServices(trx, serviceIds);
   });
   await invalidatePages(pages);
@@ -271,7 +283,7 @@ export async function deleteIncidentUpdate(db: Db, accountId: string, incidentId
   await getUpdateOrThrow(db, accountId, incidentId, updateId);
   const pages = await db.transaction().execute(async (trx) => {
     const serviceIds = await serviceIdsOf(trx, incidentId);
-    await enqueueComponentUpdates(trx, { componentIds: serviceIds }, () => removeUpdate(trx, incidentId, updateId, (message) => new ConflictError(message)));
+    await componentsWrite(trx, { componentIds: serviceIds }, () => removeUpdate(trx, incidentId, updateId, (message) => new ConflictError(message)));
     return pageIdsForServices(trx, serviceIds);
   });
   await invalidatePages(pages);

@@ -7,13 +7,13 @@ import type { ImpactStatus, Incident, IncidentImpact, IncidentImpactsTable, Inci
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { findComponentsOfPage } from "@/lib/components/queries";
-import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
+import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
 import { actorColumns, isHuman, type Actor } from "@/lib/actors";
 import type { ServiceStatus } from "@/lib/status";
 import { deriveFromUpdates, severityOfImpacts } from "./derive";
 import * as q from "./queries";
 import { getPageOrThrow } from "@/lib/status-pages/service";
-import { getV3IncidentOrThrow, loadIncidentViews, removeUpdate, rewriteUpdate, updateRow, writeUpdate, type Derived } from "./service";
+import { componentsWrite, getV3IncidentOrThrow, loadIncidentViews, removeUpdate, rewriteUpdate, updateRow, writeUpdate, type Derived } from "./service";
 import type { ComponentImpactInput, CreateIncidentV3Input, ImpactWindowInput, IncidentUpdateInput, IncidentV3Patch, IncidentView } from "./types";
 import { invalidFields, type FieldIssue } from "@/lib/http/validate";
 
@@ -148,7 +148,7 @@ export async function insertIncidentV3(trx: Db, accountId: string, pageId: strin
   const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
   const derived = deriveFromUpdates([update]);
   const windows = input.componentImpacts.flatMap((c) => (isImpact(c.status) ? [impactRow(id, c.componentId, c.status, derived.started_at, null, actor, at)] : []));
-  await enqueueComponentUpdates(trx, { componentIds: windows.map((w) => w.component_id), ref: update.id }, async () => {
+  await componentsWrite(trx, { componentIds: windows.map((w) => w.component_id), ref: update.id }, async () => {
     await q.insertIncident(trx, {
       id,
       account_id: accountId,
@@ -202,7 +202,7 @@ export async function updateIncidentV3(db: Db, accountId: string, pageId: string
       const impacts = patch.componentImpacts;
       await requireImpactComponents(trx, page.id, impacts.map((c) => c.componentId));
       const touched = [...(await affectedComponentIds(trx, id)), ...impacts.map((c) => c.componentId)];
-      await enqueueComponentUpdates(trx, { componentIds: touched }, () => reconcile(trx, id, impacts, at, actor));
+      await componentsWrite(trx, { componentIds: touched }, () => reconcile(trx, id, impacts, at, actor));
     }
   });
   await invalidatePages([page.id]);
@@ -214,7 +214,7 @@ export async function raiseImpactsV3(trx: Db, pageId: string, incidentId: string
   await requireImpactComponents(trx, pageId, raise.map((r) => r.componentId));
   const open = (await q.listImpacts(trx, incidentId)).filter((w) => w.ended_at === null && !raise.some((r) => r.componentId === w.component_id));
   const wanted = [...open.map((w) => ({ componentId: w.component_id, status: w.status })), ...raise];
-  await enqueueComponentUpdates(trx, { componentIds: wanted.map((w) => w.componentId) }, () => reconcile(trx, incidentId, wanted, Date.now(), actor));
+  await componentsWrite(trx, { componentIds: wanted.map((w) => w.componentId) }, () => reconcile(trx, incidentId, wanted, Date.now(), actor));
 }
 
 /** Replaces the whole impact history (corrections after the fact). */
@@ -230,7 +230,7 @@ export async function replaceImpactsV3(db: Db, accountId: string, pageId: string
     checkWindows(windows, incident.resolved_at);
     await requireImpactComponents(trx, page.id, windows.map((w) => w.componentId));
     const touched = [...(await affectedComponentIds(trx, id)), ...windows.map((w) => w.componentId)];
-    await enqueueComponentUpdates(trx, { componentIds: touched }, async () => {
+    await componentsWrite(trx, { componentIds: touched }, async () => {
       await q.deleteImpacts(trx, id);
       await q.insertImpacts(trx, windows.map((w) => impactRow(id, w.componentId, w.status, w.startedAt, w.endedAt, actor, at)));
       await impactsChanged(trx, id, actor);
@@ -243,7 +243,7 @@ export async function replaceImpactsV3(db: Db, accountId: string, pageId: string
 export async function deleteIncidentV3(db: Db, accountId: string, pageId: string, id: string): Promise<void> {
   const { page } = await getV3IncidentOrThrow(db, accountId, pageId, id);
   await db.transaction().execute(async (trx) => {
-    await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, id) }, () => q.deleteIncidentRow(trx, accountId, id));
+    await componentsWrite(trx, { componentIds: await affectedComponentIds(trx, id) }, () => q.deleteIncidentRow(trx, accountId, id));
   });
   await invalidatePages([page.id]);
 }
@@ -274,7 +274,7 @@ export async function addIncidentUpdateV3(db: Db, accountId: string, pageId: str
 
 /** addIncidentUpdateV3's writes in the caller's transaction; the caller invalidates the page. */
 export async function postIncidentUpdateV3(trx: Db, pageId: string, incident: Incident, input: IncidentUpdateInput, actor: Actor): Promise<IncidentUpdate> {
-  const row = await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, incident.id) }, async () => {
+  const row = await componentsWrite(trx, { componentIds: await affectedComponentIds(trx, incident.id) }, async () => {
     const { row, derived } = await writeUpdate(trx, incident, input, actor);
     await settleResolution(trx, incident.id, derived, actor);
     return row;
@@ -287,7 +287,7 @@ export async function postIncidentUpdateV3(trx: Db, pageId: string, incident: In
 export async function editIncidentUpdateV3(db: Db, accountId: string, pageId: string, incidentId: string, updateId: string, input: IncidentUpdateInput, actor: Actor): Promise<IncidentUpdate> {
   const { page, update } = await getV3UpdateOrThrow(db, accountId, pageId, incidentId, updateId);
   await db.transaction().execute(async (trx) =>
-    enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, update.incident_id) }, async () => settleResolution(trx, update.incident_id, await rewriteUpdate(trx, update, input, actor), actor)),
+    componentsWrite(trx, { componentIds: await affectedComponentIds(trx, update.incident_id) }, async () => settleResolution(trx, update.incident_id, await rewriteUpdate(trx, update, input, actor), actor)),
   );
   await invalidatePages([page.id]);
   return getIncidentUpdateV3(db, accountId, pageId, incidentId, updateId);
@@ -297,7 +297,7 @@ export async function editIncidentUpdateV3(db: Db, accountId: string, pageId: st
 export async function deleteIncidentUpdateV3(db: Db, accountId: string, pageId: string, incidentId: string, updateId: string, actor: Actor): Promise<void> {
   const { page, update } = await getV3UpdateOrThrow(db, accountId, pageId, incidentId, updateId);
   await db.transaction().execute(async (trx) => {
-    await enqueueComponentUpdates(trx, { componentIds: await affectedComponentIds(trx, update.incident_id) }, async () => {
+    await componentsWrite(trx, { componentIds: await affectedComponentIds(trx, update.incident_id) }, async () => {
       const derived = await removeUpdate(trx, update.incident_id, update.id, (message) => new ValidationError(message, { fields: ["incidentUpdateId"] }), actor);
       await settleResolution(trx, update.incident_id, derived, actor);
     });

@@ -12,6 +12,7 @@ import * as q from "./queries";
 import { getWindowOrThrow, visibilityOf } from "./service";
 import { announce, announceFlips } from "./announce";
 import { canMove, occurrenceStatusAt } from "./state";
+import { historyChanged } from "@/lib/uptime/strips";
 
 const DAY = 86_400_000;
 /** How far past now (or the window's first start) a list materialises the rule, and how many rows it may create at most. */
@@ -111,7 +112,10 @@ async function write<T>(db: Db, accountId: string, windowId: number, id: string,
     const updates = await q.listUpdatesOf(trx, [occ.id]);
     // Updates are ordered by time: a new one is never older than the latest, even within one millisecond.
     const at = Math.max(Date.now(), (updates.at(-1)?.created_at ?? 0) + 1);
-    return fn(trx, locked, occ, at);
+    const result = await fn(trx, locked, occ, at);
+    // Moved, skipped, started or completed: when the pages' components were under maintenance may have changed.
+    await historyChanged(trx, { pageIds: visibilityOf(locked).statusPageIds });
+    return result;
   });
   await invalidatePages(visibilityOf(w).statusPageIds);
   return result;

@@ -10,6 +10,7 @@ import { materialise, updateRow } from "./occurrence-service";
 import * as q from "./queries";
 import { visibilityOf } from "./service";
 import { occurrenceStatusAt } from "./state";
+import { historyChanged } from "@/lib/uptime/strips";
 
 const DAY = 86_400_000;
 /**
@@ -74,6 +75,8 @@ async function transition(db: Db, listed: MaintenanceWindow, id: string, now: nu
     const row = updateRow(occ, { status: to, description: "" }, at, SCHEDULER_ACTOR);
     await q.insertUpdate(trx, row);
     const queued = await announce(trx, w, occ, row, { stale: to === "COMPLETED" && now - occ.ends_at > STALE_MS });
+    // Its update's time is when the pages say it started or completed (lib/public-page/maintenance.ts).
+    await historyChanged(trx, { pageIds: visibilityOf(w).statusPageIds });
     return { status: to, queued, pageIds: visibilityOf(w).statusPageIds };
   });
   if (done) await invalidatePages(done.pageIds);

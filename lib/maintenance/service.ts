@@ -5,6 +5,7 @@ import type { MaintenanceOccurrence, MaintenanceStatus, MaintenanceUpdate, Maint
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
+import { historyChanged } from "@/lib/uptime/strips";
 import * as q from "./queries";
 import { occurrencesBetween } from "./occurrences";
 import { occurrenceStatusAt } from "./state";
@@ -74,23 +75,28 @@ export async function createWindow(db: Db, accountId: string, input: Maintenance
   await requireComponentsOfAccount(db, accountId, visibility.componentIds);
   const at = Date.now();
   const c = columns(input, visibility, at);
-  const id = await q.insertWindow(db, {
-    ...c,
-    account_id: accountId,
-    name: input.name,
-    description: c.description ?? null,
-    tags: c.tags ?? "[]",
-    starts_at: input.startsAt,
-    ends_at: input.endsAt,
-    repeat_interval: c.repeat_interval ?? null,
-    repeat_unit: input.repeatUnit,
-    repeat_ends_at: c.repeat_ends_at ?? null,
-    timezone: c.timezone ?? null,
-    pause_all_checks: c.pause_all_checks ?? 0,
-    silence_all_alerts: c.silence_all_alerts ?? 0,
-    silence_alerts_tags: c.silence_alerts_tags ?? "[]",
-    status_page_visibility: toJson(visibility),
-    created_at: at,
+  // The window's pages' stored uptime strips go stale with the insert (lib/uptime/strips.ts).
+  const id = await db.transaction().execute(async (trx) => {
+    const id = await q.insertWindow(trx, {
+      ...c,
+      account_id: accountId,
+      name: input.name,
+      description: c.description ?? null,
+      tags: c.tags ?? "[]",
+      starts_at: input.startsAt,
+      ends_at: input.endsAt,
+      repeat_interval: c.repeat_interval ?? null,
+      repeat_unit: input.repeatUnit,
+      repeat_ends_at: c.repeat_ends_at ?? null,
+      timezone: c.timezone ?? null,
+      pause_all_checks: c.pause_all_checks ?? 0,
+      silence_all_alerts: c.silence_all_alerts ?? 0,
+      silence_alerts_tags: c.silence_alerts_tags ?? "[]",
+      status_page_visibility: toJson(visibility),
+      created_at: at,
+    });
+    await historyChanged(trx, { pageIds: visibility.statusPageIds });
+    return id;
   });
   await invalidatePages(visibility.statusPageIds);
   return getWindowOrThrow(db, accountId, id);
@@ -114,6 +120,7 @@ export async function updateWindow(db: Db, accountId: string, id: number, input:
     await q.updateWindowRow(trx, id, columns(input, visibility, Date.now()));
     // Occurrences nobody moved, skipped or updated follow the new rule; touched ones keep what operators did.
     if (timing) await q.deleteUntouchedOccurrences(trx, id);
+    await historyChanged(trx, { pageIds: [...before.statusPageIds, ...(visibility?.statusPageIds ?? [])] });
   });
   await invalidatePages([...before.statusPageIds, ...(visibility?.statusPageIds ?? [])]);
   return getWindowOrThrow(db, accountId, id);
@@ -121,7 +128,10 @@ export async function updateWindow(db: Db, accountId: string, id: number, input:
 
 export async function deleteWindow(db: Db, accountId: string, id: number): Promise<void> {
   const existing = await getWindowOrThrow(db, accountId, id);
-  await q.deleteWindowRow(db, accountId, id);
+  await db.transaction().execute(async (trx) => {
+    await q.deleteWindowRow(trx, accountId, id);
+    await historyChanged(trx, { pageIds: visibilityOf(existing).statusPageIds });
+  });
   await invalidatePages(visibilityOf(existing).statusPageIds);
 }
 

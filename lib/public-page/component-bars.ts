@@ -4,19 +4,20 @@ import type { StatusPage } from "@/lib/db/types";
 import { NotFoundError } from "@/lib/errors";
 import type { PageLocale } from "@/lib/time/locale";
 import { labelledBarsHtml } from "./bars";
-import { loadPageSnapshot } from "./load";
+import { loadRecentSnapshot } from "./load";
+import { listIncidentNames } from "./queries";
 
 /**
  * One component's uptime bars with what each day was (its uptime, downtime, maintenance and the names of its
  * incidents), for the page's islands to put in place when a visitor reaches the bars: the page itself carries
- * only their colours (lib/public-page/bars.ts). The same snapshot as the page, so the elements line up with
- * the ones on screen. A component the page does not show is not found.
+ * only their colours (lib/public-page/bars.ts). The same read as the page (stored strips), so the elements line
+ * up with the ones on screen; the names are read for the component's own incidents only. A component the page
+ * does not show is not found.
  */
 export async function componentBarsHtml(db: Db, page: StatusPage, componentId: string, locale: PageLocale, now = Date.now()): Promise<string> {
-  const snap = await loadPageSnapshot(db, page, now);
+  const snap = await loadRecentSnapshot(db, page, now);
   const component = snap.components.find((c) => c.id === componentId);
   if (!component) throw new NotFoundError("Component not found on this status page");
-  const wanted = new Set(component.days.flatMap((d) => d.incidentIds));
-  const names = new Map(snap.incidents.filter((v) => wanted.has(v.incident.id)).map((v) => [v.incident.id, v.incident.name]));
+  const names = await listIncidentNames(db, page.account_id, [...new Set(component.days.flatMap((d) => d.incidentIds))]);
   return labelledBarsHtml(component.days, names, locale);
 }

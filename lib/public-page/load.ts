@@ -4,7 +4,7 @@ import type { StatusPage } from "@/lib/db/types";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import { listWindowsForPage } from "@/lib/maintenance/service";
 import { loadPageMaintenance, maintenanceSpansOf, type PageMaintenance } from "./maintenance";
-import { loadPageStructure, type ShownComponent } from "@/lib/components/structure";
+import { loadPageStructure, type PageStructure, type ShownComponent } from "@/lib/components/structure";
 import { serviceStatusAt, worstStatus, type IncidentSpan, type MaintenanceSpan, type ServiceStatus } from "@/lib/status";
 import { openIntervalsFromUpdates } from "@/lib/status/intervals";
 import { dailyUptime, groupDays, meanUptime, overallUptime, type DayUptime } from "@/lib/uptime";
@@ -13,6 +13,9 @@ import { postedTimeline } from "@/lib/incidents/derive";
 import { zoneOf } from "@/lib/time/zone";
 import { onPage } from "./view";
 import { listPageIncidentsSince } from "./queries";
+import { deriveDays, planStrips, storeStrips, type History } from "@/lib/uptime/strips";
+import { lastDays } from "@/lib/time/days";
+import type { Incident } from "@/lib/db/types";
 
 const DAY = 86_400_000;
 
@@ -73,6 +76,9 @@ export function spansByComponent(spans: IncidentSpan[]): Map<string, IncidentSpa
   return out;
 }
 
+/** How many days back the home page lists incidents ("past incidents", groupIncidentsByDay). */
+export const RECENT_INCIDENT_DAYS = 14;
+
 export function maintenanceSpans(maintenance: PageMaintenance[]): MaintenanceSpan[] {
   return maintenanceSpansOf(maintenance);
 }
@@ -100,13 +106,65 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
     const days = dailyUptime({ serviceId: c.id, serviceCreatedAt: c.createdAt, incidents: own, maintenance: mSpans, now, days: dayCount, zone });
     return { ...c, status: serviceStatusAt(c.id, own, mSpans, now), uptime: overallUptime(days), days };
   };
-  const components = structure.components.map(snapshotOf);
+  return assemble(page, structure, structure.components.map(snapshotOf), incidents, maintenance, now);
+}
+
+function assemble(page: StatusPage, structure: PageStructure, components: ComponentSnapshot[], incidents: IncidentView[], maintenance: PageMaintenance[], now: number): PageSnapshot {
   const byId = new Map(components.map((c) => [c.id, c]));
   const entries: EntrySnapshot[] = structure.entries.map((e) => {
     if (e.kind === "component") return { ...byId.get(e.id)!, kind: "component", children: [] };
     const children = e.children.map((c) => byId.get(c.id)!);
     return { ...e, kind: "group", status: worstStatus(children.map((c) => c.status)), uptime: meanUptime(children.map((c) => c.uptime)), days: groupDays(children.map((c) => c.days)), children };
   });
-
   return { page, status: worstStatus(components.map((c) => c.status)), entries, components, incidents, maintenance, generatedAt: now };
+}
+
+/** Incident rows as the page shows them (only its own components named). */
+async function shownViews(db: Db, rows: Incident[], shownIds: ReadonlySet<string>): Promise<IncidentView[]> {
+  return (await loadIncidentViews(db, rows)).map((v) => onPage(v, shownIds));
+}
+
+const historyOf = (incidents: IncidentView[], maintenance: PageMaintenance[]): History => ({ spansOf: spansByComponent(incidents.map(incidentSpan)), maintenance: maintenanceSpans(maintenance) });
+
+/**
+ * The home page's lean read: what loadPageSnapshot answers for the status, the entries and every component's days
+ * and maintenance (issue 15: the same values), but with `incidents` only the unresolved ones and those resolved (hence
+ * also those started) within the last RECENT_INCIDENT_DAYS days of the page's zone. The bars' complete days come from
+ * stored strips (lib/uptime/strips.ts); a missing or stale strip costs the window's raw history, for its components only.
+ */
+export async function loadRecentSnapshot(db: Db, page: StatusPage, now = Date.now(), dayCount = 90): Promise<PageSnapshot> {
+  const structure = await loadPageStructure(db, page);
+  const zone = zoneOf(page.timezone);
+  const shownIds = new Set(structure.components.map((c) => c.id));
+  // The strips (and their versions) are read before any history: see lib/uptime/strips.ts.
+  const plan = await planStrips(db, page.id, structure.components, zone, now, dayCount, RECENT_INCIDENT_DAYS);
+  const recentSince = lastDays(now, RECENT_INCIDENT_DAYS, zone)[0].start;
+  const fullSince = now - (dayCount + 1) * DAY;
+  const recentIncidents = async () => shownViews(db, await listPageIncidentsSince(db, page.account_id, structure.scope, recentSince), shownIds);
+  // Maintenance as the full read has it (a handful of windows): the same upcoming and open occurrences, and the
+  // same live status summary (components/live's fingerprint) as the page's JSON.
+  const maintenance = await loadPageMaintenance(db, await listWindowsForPage(db, page.account_id, page.id), fullSince, now + 60 * DAY, now);
+
+  let full: History | null = null;
+  let incidents: IncidentView[];
+  if (plan.recompute.size === 0) {
+    incidents = await recentIncidents();
+  } else {
+    // Recomputed strips read the window's history exactly as loadPageSnapshot does, scoped to their components
+    // (a v3 page's incidents are the page's own, so its scope stays the page).
+    const wholePage = structure.scope.serviceIds.length === 0 || plan.recompute.size === structure.components.length;
+    const scope = wholePage ? structure.scope : { ...structure.scope, serviceIds: [...plan.recompute.keys()] };
+    const all = await shownViews(db, await listPageIncidentsSince(db, page.account_id, scope, fullSince), shownIds);
+    full = historyOf(all, maintenance);
+    incidents = wholePage ? all.filter((v) => v.incident.resolved_at === null || v.incident.resolved_at >= recentSince) : await recentIncidents();
+  }
+  const recent = historyOf(incidents, maintenance);
+  const { days, rows } = deriveDays(plan, structure.components, recent, full);
+  await storeStrips(db, rows);
+
+  const components = structure.components.map((c): ComponentSnapshot => {
+    const own = days.get(c.id)!;
+    return { ...c, status: serviceStatusAt(c.id, recent.spansOf.get(c.id) ?? [], recent.maintenance, now), uptime: overallUptime(own), days: own };
+  });
+  return assemble(page, structure, components, incidents, maintenance, now);
 }

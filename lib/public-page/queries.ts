@@ -70,3 +70,10 @@ export async function listPageIncidentsSince(db: Db, accountId: string, scope: I
     .orderBy("started_at", "desc")
     .execute();
 }
+
+/** Names of these incidents of the account (the incidents a component's bars name), by id. */
+export async function listIncidentNames(db: Db, accountId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("incidents").select(["id", "name"]).where("account_id", "=", accountId).where("id", "in", [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from "@/lib/errors";
 import { pageIdsForServices } from "@/lib/status-pages/affected";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import * as q from "./queries";
+import { stripsGone } from "@/lib/uptime/strips";
 
 export async function getServiceOrThrow(db: Db, accountId: string, id: string): Promise<Service> {
   const row = isUuid(id) ? await q.findService(db, accountId, id) : undefined;
@@ -43,6 +44,7 @@ export async function deleteService(db: Db, accountId: string, id: string): Prom
     const affected = await pageIdsForServices(trx, [id]);
     await q.deleteIncidentLinks(trx, id);
     await q.deleteServiceRow(trx, accountId, id);
+    await stripsGone(trx, [id]);
     return affected;
   });
   await invalidatePages(pages);

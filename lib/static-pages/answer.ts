@@ -21,7 +21,7 @@ import { getReadyDb } from "../db";
 import { env } from "../env";
 import { BASE_SECURITY_HEADERS, PAGE_CSP } from "../http/security-headers.mjs";
 import { log } from "../log";
-import { loadPageSnapshot } from "../public-page/load";
+import { loadRecentSnapshot } from "../public-page/load";
 import type { Site } from "../public-page/site";
 import { findPageById } from "../status-pages/queries";
 import { pageAddress } from "../tenancy/address";
@@ -104,7 +104,7 @@ export async function answerStatusPage(req: IncomingMessage, res: ServerResponse
       html = pages.locked(site, Object.fromEntries(url.searchParams));
     } else {
       headers = tenant.isPrivate ? privateCacheHeaders(tenant.id, [pageTag(tenant.id)], await pageCredentials(db, page)) : publicCacheHeaders([pageTag(tenant.id)]);
-      html = pages.home(site, await loadPageSnapshot(db, page));
+      html = pages.home(site, await loadRecentSnapshot(db, page));
     }
   } catch (err) {
     // Mostly the store being unreachable: a 503 the front cache answers with its last good copy (stale-if-error).

@@ -1,7 +1,7 @@
 import { STATUS_ORDER, statusRank } from "../status/derive";
 import { incidentImpactsOn } from "../status/intervals";
 import type { IncidentSpan, MaintenanceSpan, ServiceStatus } from "../status/types";
-import { lastDays } from "@/lib/time/days";
+import { lastDays, type ZonedDay } from "@/lib/time/days";
 import { DEFAULT_ZONE } from "@/lib/time/zone";
 import { MINUTE_MS, downtimeTenths, serviceTimeline } from "./timeline";
 
@@ -35,10 +35,11 @@ const uptimePercent = (observedMs: number, weightedTenths: number): number =>
  * Per-day uptime for the last `days` calendar days of `zone` (default UTC), oldest first; the last entry is
  * today (counted up to `now`). A DST day is as long as it really is (23 or 25 h), so its percentage is of that.
  */
-export function dailyUptime(args: ServiceHistory & { now: number; days?: number; zone?: string }): DayUptime[] {
+export function dailyUptime(args: ServiceHistory & { now: number; days?: number; zone?: string; window?: readonly ZonedDay[] }): DayUptime[] {
   const { serviceId, serviceCreatedAt, incidents, maintenance, now } = args;
   const count = Math.max(0, Math.floor(args.days ?? 90));
-  const days = lastDays(now, count, args.zone ?? DEFAULT_ZONE);
+  // `window`: those days when the caller has them already (a page asks for 200 components' days at one `now`).
+  const days = args.window?.length === count ? args.window : lastDays(now, count, args.zone ?? DEFAULT_ZONE);
   const firstDay = days[0]?.start ?? now;
   const windowStart = Math.max(firstDay, serviceCreatedAt);
   const acc = Array.from({ length: count }, () => ({ tenths: 0, maintenanceMs: 0, worstRank: 0, ids: new Set<string>() }));
@@ -126,6 +127,9 @@ export function uptimeOverWindow(args: ServiceHistory & { from: number; to: numb
   return uptimePercent(args.to - start, tenths);
 }
 
+/** statusRank by lookup: groupDays asks 18,000 times a render (200 components, 90 days). */
+const RANK = new Map(STATUS_ORDER.map((s, i) => [s, i]));
+
 /**
  * A group's days from its components' (same days, same order): the worst status of any of them, the mean
  * uptime of those with data, and every incident of the day. One pass per day without intermediate arrays:
@@ -149,7 +153,7 @@ export function groupDays(children: DayUptime[][]): DayUptime[] {
       downtime += d.downtimeMinutes;
       maintenance += d.maintenanceMinutes;
       observed += d.observedMinutes;
-      worstRank = Math.max(worstRank, statusRank(d.worst ?? "OPERATIONAL"));
+      worstRank = Math.max(worstRank, RANK.get(d.worst ?? "OPERATIONAL")!);
       if (d.incidentIds.length > 0) for (const id of d.incidentIds) (ids ??= new Set()).add(id);
     }
     if (n === 0) return { ...first, uptime: null, worst: null, incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 0 };

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { getReadyDb } from "@/lib/db";
-import { loadPageSnapshot } from "@/lib/public-page/load";
+import { loadRecentSnapshot } from "@/lib/public-page/load";
 import { loadSite } from "@/lib/public-page/site";
 import { staticPages } from "@/lib/static-pages/registry";
 import { unavailable } from "@/lib/tenancy/unknown-host";
@@ -39,7 +39,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       const query = Object.fromEntries(request.nextUrl.searchParams);
       return new Response(utf8(pages.locked(site, query)), { status: 401, headers: HTML });
     }
-    const snap = await loadPageSnapshot(await getReadyDb(), site.page);
+    const snap = await loadRecentSnapshot(await getReadyDb(), site.page);
     return new Response(utf8(pages.home(site, snap)), { headers: HTML });
   } catch (err) {
     // Mostly the store being unreachable: a 503 the front cache answers with its last good copy (stale-if-error).

@@ -10,6 +10,7 @@ import * as m008 from "./008_maintenance_due_index";
 import * as m009 from "./009_automation_rules";
 import * as m010 from "./010_integrations";
 import * as m011 from "./011_page_timezone_locale";
+import * as m012 from "./012_uptime_strips";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "009_automation_rules": m009,
   "010_integrations": m010,
   "011_page_timezone_locale": m011,
+  "012_uptime_strips": m012,
 };
