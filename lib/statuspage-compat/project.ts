@@ -108,8 +108,8 @@ export function toSpComponents(snap: PageSnapshot): SpComponent[] {
   return out;
 }
 
-function componentsById(snap: PageSnapshot): Map<string, SpComponent> {
-  return new Map(toSpComponents(snap).filter((c) => !c.group).map((c) => [c.id, c]));
+function componentsById(snap: PageSnapshot, components = toSpComponents(snap)): Map<string, SpComponent> {
+  return new Map(components.filter((c) => !c.group).map((c) => [c.id, c]));
 }
 
 export function toSpIncident(v: IncidentView, snap: PageSnapshot, ctx: ProjectionContext, components = componentsById(snap)): SpIncident {
@@ -149,8 +149,7 @@ export function toSpIncident(v: IncidentView, snap: PageSnapshot, ctx: Projectio
 }
 
 /** Newest first (by start), at most 50; `unresolvedOnly` for incidents/unresolved.json and the summary. */
-export function toSpIncidents(snap: PageSnapshot, ctx: ProjectionContext, opts: { unresolvedOnly?: boolean } = {}): SpIncident[] {
-  const components = componentsById(snap);
+export function toSpIncidents(snap: PageSnapshot, ctx: ProjectionContext, opts: { unresolvedOnly?: boolean } = {}, components = componentsById(snap)): SpIncident[] {
   return [...snap.incidents]
     .filter((v) => !opts.unresolvedOnly || isUnresolved(v))
     .sort((a, b) => b.incident.started_at - a.incident.started_at || (a.incident.id < b.incident.id ? -1 : 1))
@@ -248,8 +247,7 @@ export type MaintenanceSelection = "all" | "upcoming" | "active" | "summary";
  * all: the 50 most recent by start (newest first); upcoming: not started (scheduled); active: in progress or
  * verifying; summary: both. The last three run soonest first, as Statuspage lists them. Cancelled ones never show.
  */
-export function toSpMaintenances(snap: PageSnapshot, ctx: ProjectionContext, which: MaintenanceSelection): SpScheduledMaintenance[] {
-  const components = componentsById(snap);
+export function toSpMaintenances(snap: PageSnapshot, ctx: ProjectionContext, which: MaintenanceSelection, components = componentsById(snap)): SpScheduledMaintenance[] {
   const keep = (m: Maintenance) => {
     if (which === "upcoming") return m.status === "SCHEDULED";
     if (which === "active") return m.status === "IN_PROGRESS" || m.status === "VERIFYING";
@@ -262,11 +260,14 @@ export function toSpMaintenances(snap: PageSnapshot, ctx: ProjectionContext, whi
 }
 
 export function toSpSummary(snap: PageSnapshot, ctx: ProjectionContext): SpSummaryResponse {
+  // Projected once for the list and for what the incidents and maintenance name (a page may have hundreds).
+  const components = toSpComponents(snap);
+  const byId = componentsById(snap, components);
   return {
     page: toSpPage(snap, ctx),
-    components: toSpComponents(snap),
-    incidents: toSpIncidents(snap, ctx, { unresolvedOnly: true }),
-    scheduled_maintenances: toSpMaintenances(snap, ctx, "summary"),
+    components,
+    incidents: toSpIncidents(snap, ctx, { unresolvedOnly: true }, byId),
+    scheduled_maintenances: toSpMaintenances(snap, ctx, "summary", byId),
     status: toSpStatus(snap),
   };
 }

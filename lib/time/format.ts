@@ -91,9 +91,12 @@ export function formatDate(ms: number, s: TimeStyle = UTC_STYLE): string {
   return date(ms, s);
 }
 
-/** "20 Nov 2026, 14:05 CET" */
+/**
+ * "20 Nov 2026, 14:05 CET". Kept by the minute it names (every instant of a minute prints the same: offsets change
+ * on whole minutes): a status page prints hundreds of times per render, each two Intl formatToParts calls.
+ */
 export function formatDateTime(ms: number, s: TimeStyle = UTC_STYLE): string {
-  return `${formatDate(ms, s)}${dateTimeJoin(s.locale)}${formatTime(ms, s)}`;
+  return remembered(`dt|${s.locale}|${s.zone}|${Math.floor(ms / 60_000)}`, () => `${formatDate(ms, s)}${dateTimeJoin(s.locale)}${formatTime(ms, s)}`);
 }
 
 /** "20 Nov 2026, 14:05 – 16:00 CET" within one day (and one abbreviation), else both ends in full. */

@@ -135,9 +135,16 @@ const RANK = new Map(STATUS_ORDER.map((s, i) => [s, i]));
  * uptime of those with data, and every incident of the day. One pass per day without intermediate arrays:
  * a page of 200 components ran this for every render.
  */
+const sameQuietDay = (d: DayUptime) =>
+  (d.uptime === null || d.uptime === 100) && d.incidentIds.length === 0 && d.downtimeMinutes === 0 && d.maintenanceMinutes === 0 && Number.isInteger(d.observedMinutes);
+
 export function groupDays(children: DayUptime[][]): DayUptime[] {
   if (children.length === 0) return [];
   return children[0].map((first, i) => {
+    // Every child on the very same day object (stored strips lend quiet days, lib/uptime/strips.ts), fully up or
+    // without data over whole minutes: the group's day is that day, exactly as the sums below would make it (sums
+    // of equal integers divided back are exact; of other numbers they need not be).
+    if (sameQuietDay(first) && children.every((c) => c[i] === first)) return first;
     let n = 0;
     let uptime = 0;
     let downtime = 0;

@@ -74,11 +74,12 @@ export async function planStrips(db: Db, pageId: string, components: readonly St
   if (window.length === 0) return plan;
   const wanted = new Set(components.map((c) => c.id));
   const complete = window.slice(0, -1);
+  const shared: SharedDays = new Map();
   for (const row of await q.listStripsOfPage(db, pageId)) {
     if (!wanted.has(row.component_id) || row.zone !== zone) continue;
     const versions = { componentVersion: Number(row.component_version), pageVersion: Number(row.page_version) };
     if (versions.componentVersion !== Number(row.current_component_version ?? 0) || versions.pageVersion !== Number(row.current_page_version ?? 0)) continue;
-    const days = storedDays(row.days, row.through_day, Number(row.day_count), complete);
+    const days = storedDays(row.days, row.through_day, Number(row.day_count), complete, shared);
     if (!days) continue;
     // The days after the strip's last one are derived from the recent history: it must reach back to them.
     const next = complete[days.length] ?? window[window.length - 1];
@@ -175,10 +176,20 @@ export function encodeDays(days: readonly DayUptime[]): string {
 const dayNumber = (key: string) => Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))) / 86_400_000;
 
 /**
+ * Quiet days (no incident, no downtime, no maintenance) decoded once for all of a page's strips: the same day fully up
+ * (or without data) is the same object on every component, by its window position. Most of a page's 18,000 days are
+ * such days; decoding each afresh was most of a render's garbage. Days are never mutated once derived.
+ */
+export type SharedDays = Map<string, DayUptime[]>;
+
+const isQuiet = (e: EncodedDay) => e === 0 || (e.length === 5 && e[2] === 0 && e[3] === 0);
+
+/**
  * The stored days for `complete` (the window's complete days), from its first up to the strip's last or the
  * window's last complete day; null when the strip does not reach back to the window's first day or is unreadable.
+ * `shared` lends quiet days between the strips of one read.
  */
-export function storedDays(json: string, throughDay: string, dayCount: number, complete: readonly ZonedDay[]): DayUptime[] | null {
+export function storedDays(json: string, throughDay: string, dayCount: number, complete: readonly ZonedDay[], shared: SharedDays = new Map()): DayUptime[] | null {
   if (complete.length === 0) return [];
   // Index in the strip of the window's first day; the strip's days are consecutive calendar days.
   const first = dayCount - 1 - (dayNumber(throughDay) - dayNumber(complete[0].day));
@@ -195,15 +206,21 @@ export function storedDays(json: string, throughDay: string, dayCount: number, c
   for (const [count, e] of runs) {
     // Decoded once per run: a strip is mostly long runs of quiet days (18,000 days a page).
     const d = e === 0 ? null : { uptime: e[0], worst: STATUS_ORDER[e[1]], downtimeMinutes: e[2], maintenanceMinutes: e[3], observedMinutes: e[4], ids: e.slice(5) as string[] };
+    const make = (day: string): DayUptime =>
+      d === null
+        ? { day, uptime: null, worst: null, incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 0 }
+        : { day, uptime: d.uptime, worst: d.worst, incidentIds: d.ids.length === 0 ? [] : [...d.ids], downtimeMinutes: d.downtimeMinutes, maintenanceMinutes: d.maintenanceMinutes, observedMinutes: d.observedMinutes };
+    let lent: DayUptime[] | undefined;
+    if (isQuiet(e)) {
+      const key = e === 0 ? "0" : `${e[0]}|${e[1]}|${e[4]}`;
+      lent = shared.get(key);
+      if (!lent) shared.set(key, (lent = []));
+    }
     const skip = Math.max(0, Math.min(count, first - index));
     index += skip;
     for (let k = skip; k < count && out.length < take; k++, index++) {
-      const day = complete[out.length].day;
-      out.push(
-        d === null
-          ? { day, uptime: null, worst: null, incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 0 }
-          : { day, uptime: d.uptime, worst: d.worst, incidentIds: d.ids.length === 0 ? [] : [...d.ids], downtimeMinutes: d.downtimeMinutes, maintenanceMinutes: d.maintenanceMinutes, observedMinutes: d.observedMinutes },
-      );
+      const at = out.length;
+      out.push(lent ? (lent[at] ??= make(complete[at].day)) : make(complete[at].day));
     }
     if (out.length === take) break;
   }
