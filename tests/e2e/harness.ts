@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
+import { serverEnv, serverNodeArgs } from "../../scripts/server-process.mjs";
 
 export const ROOT = join(import.meta.dirname, "../..");
 export const DIST_DIR = process.env.HELIOGRAPH_DIST_DIR ?? ".next";
@@ -49,7 +50,7 @@ export async function startServer(opts: { env?: Record<string, string>; command?
   const dir = join(ROOT, "tests/.tmp");
   mkdirSync(dir, { recursive: true });
   const dbFile = join(dir, `e2e-${randomUUID()}.db`);
-  const env: NodeJS.ProcessEnv = {
+  const base: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
@@ -60,7 +61,9 @@ export async function startServer(opts: { env?: Record<string, string>; command?
     LOG_LEVEL: "warn",
     ...opts.env,
   };
-  const command = opts.command ?? ["node", "scripts/serve.mjs"];
+  // By default the process `npm start` runs: the same node flags and environment defaults (scripts/server-process.mjs).
+  const env = opts.command ? base : serverEnv(base);
+  const command = opts.command ?? ["node", ...serverNodeArgs(env), "scripts/serve.mjs"];
   const proc = spawn(command[0], command.slice(1), { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));
