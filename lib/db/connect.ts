@@ -40,8 +40,10 @@ export function createDb(config: DbConfig): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   // WAL + busy timeout: the web process and a worker process share the file without "database is locked".
-  sqlite.pragma("journal_mode = WAL");
+  // The timeout first: switching a new file to WAL takes a lock, which another process starting at the same
+  // moment (migrating it) may hold; without a timeout the pragma fails at once (seen in CI).
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   return new Kysely<Database>({ dialect: new HeliographSqliteDialect({ database: withStatementCache(sqlite) }) });
