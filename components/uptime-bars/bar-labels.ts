@@ -7,9 +7,12 @@ import { barAt, daysAfter, focusBar } from "./bar-days";
  */
 const SELECTOR = "ol.bars[data-src]";
 const TIMEOUT_MS = 10_000;
+/** After a failed fetch, the bars wait this long before the next visit asks again (pointer events come by the dozen). */
+const RETRY_MS = 30_000;
+const failedAt = new WeakMap<HTMLOListElement, number>();
 
 async function label(list: HTMLOListElement): Promise<void> {
-  if (list.dataset.labels) return;
+  if (list.dataset.labels || Date.now() - (failedAt.get(list) ?? -Infinity) < RETRY_MS) return;
   list.dataset.labels = "loading";
   try {
     // no-cache: the browser may hold an older copy (stale-while-revalidate) whose days no longer match the list's.
@@ -25,7 +28,8 @@ async function label(list: HTMLOListElement): Promise<void> {
     const bar = daysBack === undefined ? undefined : barAt(list, daysBack);
     if (bar instanceof HTMLElement) focusBar(bar, { preventScroll: true });
   } catch {
-    // Offline, or a private page locked meanwhile: the next visit to the bars tries again.
+    // Offline, or a private page locked meanwhile: a later visit to the bars tries again.
+    failedAt.set(list, Date.now());
     delete list.dataset.labels;
   }
 }
