@@ -5,7 +5,7 @@ import { UptimeBars, UptimeFigure } from "@/components/uptime-bars/uptime-bars";
 import { translator } from "@/lib/i18n";
 import type { PageLocale } from "@/lib/time/locale";
 
-/** The address of a component's labelled bars (lib/public-page/bars-route.ts), in the page's language. */
+/** The address of a component's labelled bars (lib/public-page/component-bars.ts), in the page's language. */
 type BarsHref = (componentId: string) => string;
 
 /* Every word of the cards: lib/i18n messages, namespace `bars`. */
