@@ -1,6 +1,6 @@
 import type { PageSnapshot } from "@/lib/public-page/load";
 import type { Site } from "@/lib/public-page/site";
-import { groupIncidentsByDay, splitMaintenance } from "@/lib/public-page/view";
+import { groupIncidentsByDay, RECENT_INCIDENT_DAYS, splitMaintenance } from "@/lib/public-page/view";
 import { zoneOf } from "@/lib/time/zone";
 import { updateStatusLabel } from "@/lib/status/labels";
 import { ActiveIncident, IncidentLine } from "@/components/incident/incident-parts";
@@ -30,7 +30,7 @@ export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
   const barsHref = (id: string) => withLang(`${base}/components/${encodeURIComponent(id)}/bars`, lang);
   const active = incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
   const maintenance = splitMaintenance(snap.maintenance, snap.generatedAt);
-  const days = groupIncidentsByDay(incidents, snap.generatedAt, 14, zoneOf(page.timezone));
+  const days = groupIncidentsByDay(incidents, snap.generatedAt, RECENT_INCIDENT_DAYS, zoneOf(page.timezone));
 
   const affected = snap.components.filter((c) => c.status !== "OPERATIONAL").map((c) => ({ id: c.id, name: c.name, status: c.status }));
   const bannerIncidents = active.map((v) => ({ id: v.incident.id, name: v.incident.name, state: updateStatusLabel(v.updates[0]?.status ?? v.incident.last_update_status, locale) }));

@@ -11,7 +11,7 @@ import { dailyUptime, groupDays, meanUptime, overallUptime, type DayUptime } fro
 import type { IncidentView } from "@/lib/incidents/types";
 import { postedTimeline } from "@/lib/incidents/derive";
 import { zoneOf } from "@/lib/time/zone";
-import { onPage } from "./view";
+import { onPage, RECENT_INCIDENT_DAYS } from "./view";
 import { listPageIncidentsSince } from "./queries";
 import { deriveDays, planStrips, storeStrips, type History } from "@/lib/uptime/strips";
 import { lastDays } from "@/lib/time/days";
@@ -76,8 +76,6 @@ export function spansByComponent(spans: IncidentSpan[]): Map<string, IncidentSpa
   return out;
 }
 
-/** How many days back the home page lists incidents ("past incidents", groupIncidentsByDay). */
-export const RECENT_INCIDENT_DAYS = 14;
 
 export function maintenanceSpans(maintenance: PageMaintenance[]): MaintenanceSpan[] {
   return maintenanceSpansOf(maintenance);

@@ -94,8 +94,14 @@ export function dayLabel(d: DayUptime, incidentNames: ReadonlyMap<string, string
   return text;
 }
 
+/**
+ * How many days back the home page lists incidents ("past incidents"); the home page's lean read
+ * (loadRecentSnapshot) loads exactly the incidents these days need.
+ */
+export const RECENT_INCIDENT_DAYS = 14;
+
 /** The last `days` days of the page's zone, newest first, each with the incidents that started on it (newest first). */
-export function groupIncidentsByDay(incidents: IncidentView[], now: number, days = 14, zone = "UTC"): { day: string; incidents: IncidentView[] }[] {
+export function groupIncidentsByDay(incidents: IncidentView[], now: number, days = RECENT_INCIDENT_DAYS, zone = "UTC"): { day: string; incidents: IncidentView[] }[] {
   return lastDays(now, days, zone)
     .slice()
     .reverse()
