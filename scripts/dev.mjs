@@ -42,7 +42,8 @@ const reload = {
 };
 
 const base = nodeBundleOptions("lib/static-pages/dev-renderer.tsx", join(out, "render.mjs"));
-const renderer = await context({ ...base, plugins: [...base.plugins, reload] });
+// Laid out in development: stack traces point at readable lines.
+const renderer = await context({ ...base, minifyWhitespace: false, plugins: [...base.plugins, reload] });
 const islands = await context({ ...islandsOptions(out), entryNames: "islands", minify: false, define: { "process.env.NODE_ENV": '"development"' } });
 await Promise.all([renderer.rebuild(), islands.rebuild()]);
 await Promise.all([renderer.watch(), islands.watch()]);

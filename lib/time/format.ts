@@ -54,7 +54,7 @@ function parts(f: Intl.DateTimeFormat, ms: number): Record<string, string> {
 
 // English CLDR names US zones in en-US and European ones in en-GB; each gives the other's as "GMT+1".
 const ABBREVIATION_LOCALES: Partial<Record<PageLocale, string[]>> = { en: ["en-US", "en-GB"] };
-const OFFSET_ONLY = /^(GMT|UTC)[+\-−]/;
+const OFFSET_ONLY = /^(GMT|UTC)[+\-\u2212]/;
 
 /** "CET", "CEST", "EST", "UTC", or the offset ("GMT+9") where the locale has no letters for the zone. */
 export function zoneAbbreviation(ms: number, zone: string, locale: PageLocale = DEFAULT_LOCALE): string {

@@ -11,7 +11,7 @@ const EXTENSION = new Set("^{}\\[~]|€\f");
 
 /** Typographic punctuation has a plain GSM twin: one curly apostrophe in a title should not cost half the room. */
 const PLAIN: Record<string, string> = { "‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "…": "...", "–": "-", "—": "-", "\u00a0": " " };
-export const plainPunctuation = (text: string): string => text.replace(/[‘’‚“”„…–—\u00a0]/g, (c) => PLAIN[c]);
+export const plainPunctuation = (text: string): string => text.replace(/[\u2018\u2019\u201a\u201c\u201d\u201e\u2026\u2013\u2014\u00a0]/g, (c) => PLAIN[c]);
 
 export const GSM_SEGMENT = 160;
 export const UCS2_SEGMENT = 70;

@@ -8,8 +8,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { NEXT_RECORD, SERVER_RECORD, changedInput, fingerprint, nextBuildInputs, nextBuildStale, readRecord, writeRecord } from "@/scripts/build-inputs.mjs";
-import { ROOT, buildServer, staleReason } from "@/scripts/build-server.mjs";
+import { ROOT, buildServer, bundlePath, staleReason } from "@/scripts/build-server.mjs";
 import { buildWorker, workerBundlePath, workerNodeArgs, workerStaleReason } from "@/scripts/build-worker.mjs";
+
+/** Each non-ASCII character with a little context, so a failure says where it came from. */
+const nonAscii = (text: string) => [...text.matchAll(/[^\x00-\x7f]/gu)].slice(0, 5).map((m) => text.slice(Math.max(0, m.index - 40), m.index + 10));
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -116,6 +119,9 @@ describe("the server bundle's freshness (a real esbuild run)", () => {
     // Imported by the server (private pages' cookie check) but never in the old hand-kept list.
     expect(inputs).toEqual(expect.arrayContaining(["lib/front-cache/server.ts", "lib/access/token.ts", "lib/secrets/compare.ts", "lib/tenancy/route.ts", "package-lock.json"]));
     expect(inputs.some((f) => f.startsWith("node_modules/"))).toBe(false);
+    // ASCII, so V8 holds the source one byte per character for the life of the process (issue 15's idle memory):
+    // a non-ASCII character anywhere (a comment, a regular expression) doubles it.
+    expect(nonAscii(readFileSync(bundlePath(), "utf8"))).toEqual([]);
 
     // As if lib/access/token.ts had been edited since the build (without touching the real file).
     const edited = JSON.parse(readFileSync(recordPath, "utf8"));
@@ -155,6 +161,7 @@ describe("the worker bundle (npm run worker), a real esbuild run", () => {
     expect(inputs.some((f) => f.startsWith("node_modules/"))).toBe(false);
     // Bundled without the react-server condition: `server-only` is stubbed, never imported at run time.
     expect(readFileSync(workerBundlePath(), "utf8")).not.toMatch(/from "server-only"/);
+    expect(nonAscii(readFileSync(workerBundlePath(), "utf8"))).toEqual([]);
 
     const edited = JSON.parse(readFileSync(recordPath, "utf8"));
     edited.files["lib/outbound/ip.ts"] = { ...edited.files["lib/outbound/ip.ts"], mtimeMs: 1, sha256: "0".repeat(64) };
