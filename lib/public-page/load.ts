@@ -13,7 +13,7 @@ import { postedTimeline } from "@/lib/incidents/derive";
 import { zoneOf } from "@/lib/time/zone";
 import { onPage, RECENT_INCIDENT_DAYS } from "./view";
 import { listPageIncidentsSince } from "./queries";
-import { deriveDays, planStrips, storeStrips, type History } from "@/lib/uptime/strips";
+import { deriveDays, derivedFrom, planStrips, storeStrips, type History } from "@/lib/uptime/strips";
 import { lastDays } from "@/lib/time/days";
 import type { Incident } from "@/lib/db/types";
 
@@ -39,7 +39,8 @@ export interface PageSnapshot {
   entries: EntrySnapshot[];
   /** every component shown, each once, in display order */
   components: ComponentSnapshot[];
-  /** unresolved incidents and those resolved in the last `days` (90) days, newest first */
+  /** unresolved incidents and those resolved in the last `days` (90) days, newest first (loadRecentSnapshot: the last
+   * RECENT_INCIDENT_DAYS, and the updates only of those open or resolved within the days it derives) */
   incidents: IncidentView[];
   maintenance: PageMaintenance[];
   generatedAt: number;
@@ -53,7 +54,9 @@ export function incidentSpan(v: IncidentView): IncidentSpan {
     startedAt: v.incident.started_at,
     resolvedAt: v.incident.resolved_at,
     // The same timeline the incident row was derived from (times never decrease, so the sort keeps its order).
-    openIntervals: openIntervalsFromUpdates(postedTimeline(v.updates)),
+    // A resolved incident read without its updates (loadRecentSnapshot's, resolved before the days it derives)
+    // was open only before its resolution (no update is later than the resolving one): no interval there.
+    openIntervals: v.updates.length === 0 && v.incident.resolved_at !== null ? [] : openIntervalsFromUpdates(postedTimeline(v.updates)),
     impacts: v.impacts.length > 0 ? v.impacts.map((w) => ({ componentId: w.component_id, status: w.status, from: w.started_at, to: w.ended_at })) : undefined,
   };
 }
@@ -117,9 +120,9 @@ function assemble(page: StatusPage, structure: PageStructure, components: Compon
   return { page, status: worstStatus(components.map((c) => c.status)), entries, components, incidents, maintenance, generatedAt: now };
 }
 
-/** Incident rows as the page shows them (only its own components named). */
-async function shownViews(db: Db, rows: Incident[], shownIds: ReadonlySet<string>): Promise<IncidentView[]> {
-  return (await loadIncidentViews(db, rows)).map((v) => onPage(v, shownIds));
+/** Incident rows as the page shows them (only its own components named); `timelineOf` as loadIncidentViews has it. */
+async function shownViews(db: Db, rows: Incident[], shownIds: ReadonlySet<string>, timelineOf?: (incident: Incident) => boolean): Promise<IncidentView[]> {
+  return (await loadIncidentViews(db, rows, timelineOf)).map((v) => onPage(v, shownIds));
 }
 
 const historyOf = (incidents: IncidentView[], maintenance: PageMaintenance[]): History => ({ spansOf: spansByComponent(incidents.map(incidentSpan)), maintenance: maintenanceSpans(maintenance) });
@@ -138,7 +141,11 @@ export async function loadRecentSnapshot(db: Db, page: StatusPage, now = Date.no
   const plan = await planStrips(db, page.id, structure.components, zone, now, dayCount, RECENT_INCIDENT_DAYS);
   const recentSince = lastDays(now, RECENT_INCIDENT_DAYS, zone)[0].start;
   const fullSince = now - (dayCount + 1) * DAY;
-  const recentIncidents = async () => shownViews(db, await listPageIncidentsSince(db, page.account_id, structure.scope, recentSince), shownIds);
+  // The page shows a line for each past incident and the latest update of the open ones; timelines are read only
+  // for incidents that can change a day derived here or the status now (a page of 300 recent incidents: ~600 updates).
+  const timelineFrom = derivedFrom(plan);
+  const needsTimeline = (i: Incident) => i.resolved_at === null || i.resolved_at >= timelineFrom;
+  const recentIncidents = async () => shownViews(db, await listPageIncidentsSince(db, page.account_id, structure.scope, recentSince), shownIds, needsTimeline);
   // Maintenance as the full read has it (a handful of windows): the same upcoming and open occurrences, and the
   // same live status summary (components/live's fingerprint) as the page's JSON.
   const maintenance = await loadPageMaintenance(db, await listWindowsForPage(db, page.account_id, page.id), fullSince, now + 60 * DAY, now);

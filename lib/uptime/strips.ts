@@ -94,6 +94,16 @@ export async function planStrips(db: Db, pageId: string, components: readonly St
 }
 
 /**
+ * When the first day derived from recent history begins: the day after the shortest stored strip's last, or today
+ * when nothing is stored. History that ended before it changes no derived day and no status now.
+ */
+export function derivedFrom(plan: StripPlan): number {
+  let from = plan.window.length > 0 ? plan.window[plan.window.length - 1].start : plan.now;
+  for (const s of plan.stored.values()) from = Math.min(from, plan.window[s.days.length].start);
+  return from;
+}
+
+/**
  * Step two: every component's days (the window's, oldest first, today last), exactly as dailyUptime over the whole
  * window derives them, and the strips to store. `full` (the window's history) is needed when anything is recomputed.
  */
