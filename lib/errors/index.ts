@@ -39,3 +39,8 @@ export class RateLimitedError extends AppError {
 }
 /** The database (or another dependency) is unreachable: the API answers 503, public pages serve their last good copy. */
 export class UnavailableError extends AppError {}
+/**
+ * The image engine's process (lib/og/renderer.ts) ended, or stopped answering, before it drew an image: a 503 like
+ * any unavailable dependency (it is one), and the next request forks a fresh engine.
+ */
+export class ImageEngineUnavailableError extends UnavailableError {}

@@ -1,6 +1,5 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { ImageResponse } from "next/og";
 import type { StatusPage } from "@/lib/db/types";
 import type { IncidentView } from "@/lib/incidents/types";
 import type { PageSnapshot } from "@/lib/public-page/load";
@@ -13,6 +12,8 @@ import { formatDateTime, pageTimeStyle } from "@/lib/time/format";
 import { CATALOGUES, translator } from "@/lib/i18n";
 import { localeOf, type PageLocale } from "@/lib/time/locale";
 import { ogText } from "./text";
+import { hostTree } from "./host-tree";
+import { ogRenderer } from "./renderer";
 
 /** "status.acme.com" or "example.com/acme": the address without its scheme. */
 export const displayAddress = (pageUrl: string) => pageUrl.replace(/^https?:\/\//, "").replace(/\/$/, "");
@@ -49,8 +50,8 @@ async function png(kind: "page" | "incident", element: React.ReactElement): Prom
   const key = createHash("sha256").update(kind).update("\u0000").update(JSON.stringify(element.props)).digest("base64");
   const known = drawn.get(key);
   if (known) return known;
-  const res = new ImageResponse(element, OG_SIZE);
-  const bytes = new Uint8Array(await res.arrayBuffer());
+  // Drawn by the engine's own process (./renderer.ts), which is sent the element's host tree as plain data.
+  const bytes = await ogRenderer().render(hostTree(element), OG_SIZE);
   if (held + bytes.length > MEMO_BYTES) {
     drawn.clear();
     held = 0;

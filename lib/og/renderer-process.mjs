@@ -1,0 +1,42 @@
+// The Open Graph image engine's own process, forked by lib/og/renderer.ts while link previews are being drawn and
+// ended when they are not (issue 15: the engine holds ~26 MB the server would otherwise keep for good: resvg's and
+// yoga's WebAssembly memories, the font, and sharp's libvips). Plain ESM run by `node` as it is (no TypeScript,
+// no bundling), so it is the same file under `npm start`, vitest and `npm run dev`.
+//
+// Protocol, over the IPC channel with `serialization: "advanced"` (structured clone, so PNG bytes travel as bytes):
+//   parent -> child  { id, tree, width, height }   tree: plain `{type, props}` host elements (lib/og/host-tree.ts)
+//   child -> parent  { id, png } (Uint8Array)  or  { id, error } (a message)
+// The child exits when the channel closes: the parent ended it, or the parent is gone.
+import { ImageResponse } from "next/dist/compiled/@vercel/og/index.node.js";
+
+if (!process.send) {
+  process.stderr.write("renderer-process.mjs is forked by lib/og/renderer.ts; it does not run on its own\n");
+  process.exit(1);
+}
+
+// The engine fetches fonts (Google Fonts) and emoji (a CDN) for characters its bundled font lacks; ./text.ts keeps
+// such characters out, and this makes sure: the server's images never depend on, or tell, a third party. Its own
+// WebAssembly comes from data: URIs.
+const fetchData = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (url.startsWith("data:")) return fetchData(input, init);
+  return Promise.reject(new Error(`the image engine fetches nothing from the network (asked for ${url})`));
+};
+
+process.on("message", (msg) => {
+  void draw(msg);
+});
+
+async function draw({ id, tree, width, height }) {
+  let reply;
+  try {
+    const res = new ImageResponse(tree, { width, height });
+    reply = { id, png: new Uint8Array(await res.arrayBuffer()) };
+  } catch (err) {
+    reply = { id, error: err instanceof Error ? err.message : String(err) };
+  }
+  if (process.connected) process.send(reply);
+}
+
+process.on("disconnect", () => process.exit(0));

@@ -1,0 +1,195 @@
+import "server-only";
+import { fork, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { ImageEngineUnavailableError } from "@/lib/errors";
+import type { HostElement } from "./host-tree";
+
+/*
+ * Open Graph images are drawn in a child process (./renderer-process.mjs) that lives only while images are asked
+ * for. The engine (@vercel/og: satori, yoga's and resvg's WebAssembly, the font, sharp's libvips) added ~26 MB to
+ * the server's RSS on its first image and never gave it back (issue 15); link previews are rare (crawlers, and the
+ * front cache keeps what they fetched), so the server forks the engine on the first image, keeps it while images
+ * keep coming, and ends it IDLE_MS after the last. A first image after a quiet spell pays the process start
+ * (0.36-0.39 s for the first og.png on the production build, against 0.05-0.06 s with the engine running); the
+ * engine process itself holds ~100 MB while it lives.
+ */
+
+/** How long the engine outlives its last image. */
+export const IDLE_MS = 30_000;
+/** An image the engine has not answered within this is given up, and the engine with it (it is stuck). */
+export const RENDER_TIMEOUT_MS = 20_000;
+
+/**
+ * The engine's script, found from the working directory: the repository root for `npm start` (npm runs scripts
+ * there, and scripts/start.mjs starts the server without changing it), `npm run dev`, the test and benchmark
+ * harness (tests/e2e/harness.ts: cwd ROOT) and vitest. Not from `import.meta.url`: Next compiles lib/og into the
+ * image routes' chunks under <distDir>/server/chunks, where a path relative to this module names nothing, and
+ * turbopack would turn `new URL("./renderer-process.mjs", import.meta.url)` into a copied asset whose own imports
+ * resolve from the build folder. Checked on the production build: the route chunk keeps
+ * `resolve(process.cwd(), "lib", "og", "renderer-process.mjs")` as written, and turbopack lists the script in the
+ * routes' .nft.json traces. A server started from elsewhere answers images 503 with a message saying so.
+ */
+export const ENGINE_SCRIPT = resolve(process.cwd(), "lib", "og", "renderer-process.mjs");
+
+/** The server's environment, less a debugger in NODE_OPTIONS: a second process cannot listen on the same port. */
+function engineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (!env.NODE_OPTIONS) return env;
+  return { ...env, NODE_OPTIONS: env.NODE_OPTIONS.split(/\s+/).filter((o) => o && !/^--(inspect|debug)/.test(o)).join(" ") };
+}
+
+export interface RendererOptions {
+  idleMs?: number;
+  renderTimeoutMs?: number;
+  script?: string;
+}
+
+interface Pending {
+  resolve(png: Uint8Array): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+/** One engine process and the images asked of it. */
+interface Engine {
+  proc: ChildProcess;
+  pending: Map<number, Pending>;
+  idle?: NodeJS.Timeout;
+  ended: boolean;
+  /** kills the engine when this process exits (a fork is otherwise left to notice the closed channel) */
+  onExit: () => void;
+}
+
+type Reply = { id: number; png: Uint8Array } | { id: number; error: string };
+
+/**
+ * The server's side of the engine: one child at a time, images pipelined to it by id. When it is idle the child
+ * and its channel are unref'd, so neither a server shutting down nor a test run waits for it.
+ */
+export class OgRenderer {
+  private engine: Engine | null = null;
+  private nextId = 0;
+  private readonly idleMs: number;
+  private readonly renderTimeoutMs: number;
+  private readonly script: string;
+
+  constructor(opts: RendererOptions = {}) {
+    this.idleMs = opts.idleMs ?? IDLE_MS;
+    this.renderTimeoutMs = opts.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
+    this.script = opts.script ?? ENGINE_SCRIPT;
+  }
+
+  /** The engine's process id while one runs (for tests and diagnostics). */
+  get pid(): number | undefined {
+    return this.engine?.proc.pid;
+  }
+
+  /** Draws `tree` as a PNG. Rejects with ImageEngineUnavailableError when the engine dies or hangs first. */
+  render(tree: HostElement, size: { width: number; height: number }): Promise<Uint8Array> {
+    let engine: Engine;
+    try {
+      engine = this.engine ?? (this.engine = this.start());
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    this.busy(engine);
+    const id = ++this.nextId;
+    return new Promise<Uint8Array>((resolvePng, reject) => {
+      const timer = setTimeout(() => this.end(engine, new ImageEngineUnavailableError(`The image engine did not answer within ${this.renderTimeoutMs} ms`)), this.renderTimeoutMs);
+      timer.unref();
+      engine.pending.set(id, { resolve: resolvePng, reject, timer });
+      try {
+        engine.proc.send({ id, tree, ...size }, (err) => {
+          if (err) this.end(engine, new ImageEngineUnavailableError(`The image engine could not be reached: ${err.message}`));
+        });
+      } catch (err) {
+        // Not serialisable (a function in the tree, say): this image's fault, not the engine's.
+        this.settle(engine, id);
+        reject(err as Error);
+      }
+    });
+  }
+
+  /** Ends the engine now (pending images are rejected); the next image starts a new one. */
+  close(): void {
+    if (this.engine) this.end(this.engine, new ImageEngineUnavailableError("The image engine was closed"));
+  }
+
+  private start(): Engine {
+    if (!existsSync(this.script)) throw new ImageEngineUnavailableError(`The image engine's script is missing (${this.script}); the server must run from the repository root`);
+    const proc = fork(this.script, [], {
+      // Not the server's flags (a test runner's loaders, inspector ports): the engine is plain JavaScript.
+      execArgv: ["--max-semi-space-size=4"],
+      env: engineEnv(process.env),
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    });
+    const engine: Engine = { proc, pending: new Map(), ended: false, onExit: () => proc.kill() };
+    process.on("exit", engine.onExit);
+    proc.on("message", (msg: Reply) => {
+      const p = this.settle(engine, msg.id);
+      if (!p) return;
+      if ("error" in msg) p.reject(new Error(`The image engine could not draw the image: ${msg.error}`));
+      else p.resolve(msg.png);
+    });
+    proc.on("exit", (code, signal) => this.end(engine, new ImageEngineUnavailableError(`The image engine exited (${signal ?? `code ${code}`}) before it drew the image`)));
+    proc.on("error", (err) => this.end(engine, new ImageEngineUnavailableError(`The image engine failed: ${err.message}`)));
+    return engine;
+  }
+
+  /** Removes a request from the engine's list; when none remain, the engine is idle. */
+  private settle(engine: Engine, id: number): Pending | undefined {
+    const p = engine.pending.get(id);
+    if (!p) return undefined;
+    engine.pending.delete(id);
+    clearTimeout(p.timer);
+    if (engine.pending.size === 0 && !engine.ended) this.idle(engine);
+    return p;
+  }
+
+  private busy(engine: Engine): void {
+    clearTimeout(engine.idle);
+    engine.idle = undefined;
+    engine.proc.ref();
+    engine.proc.channel?.ref();
+  }
+
+  private idle(engine: Engine): void {
+    engine.proc.unref();
+    engine.proc.channel?.unref();
+    clearTimeout(engine.idle);
+    engine.idle = setTimeout(() => {
+      if (engine.pending.size === 0) this.end(engine, null);
+    }, this.idleMs);
+    engine.idle.unref();
+  }
+
+  /** Ends an engine once: rejects what it still owed, kills it if it still runs, and lets the next image fork anew. */
+  private end(engine: Engine, err: Error | null): void {
+    if (engine.ended) return;
+    engine.ended = true;
+    if (this.engine === engine) this.engine = null;
+    clearTimeout(engine.idle);
+    process.off("exit", engine.onExit);
+    const owed = [...engine.pending.values()];
+    engine.pending.clear();
+    for (const p of owed) {
+      clearTimeout(p.timer);
+      p.reject(err ?? new ImageEngineUnavailableError("The image engine was stopped"));
+    }
+    if (engine.proc.exitCode === null && engine.proc.signalCode === null) engine.proc.kill();
+    engine.proc.unref();
+    engine.proc.channel?.unref();
+  }
+}
+
+const SHARED = Symbol.for("heliograph.og.renderer");
+
+/**
+ * The process's one renderer. Kept on globalThis: Next compiles lib/og into each image route's chunks, and two
+ * copies of this module must still share one engine.
+ */
+export function ogRenderer(): OgRenderer {
+  const g = globalThis as { [SHARED]?: OgRenderer };
+  return (g[SHARED] ??= new OgRenderer());
+}
