@@ -9,7 +9,7 @@ export async function listStripsOfPage(db: Db, pageId: string) {
     .selectFrom("uptime_strips as s")
     .leftJoin("uptime_versions as cv", "cv.subject_id", "s.component_id")
     .leftJoin("uptime_versions as pv", "pv.subject_id", "s.status_page_id")
-    .select(["s.component_id", "s.zone", "s.through_day", "s.day_count", "s.days", "s.component_version", "s.page_version", "cv.version as current_component_version", "pv.version as current_page_version"])
+    .select(["s.component_id", "s.zone", "s.through_day", "s.day_count", "s.days", "s.component_version", "s.page_version", "s.computed_at", "cv.version as current_component_version", "pv.version as current_page_version"])
     .where("s.status_page_id", "=", pageId)
     .execute();
 }

@@ -196,3 +196,23 @@ describe("renders racing each other", () => {
     for (const r of reads) expect(r.components).toEqual(full.components);
   });
 });
+
+describe("decoded strips, kept across reads", () => {
+  it("are decoded once: the next read reuses them, and a write re-decodes only the strips it touched", async () => {
+    const { db, accountId, page, ids } = await v1Page("Europe/Paris", T);
+    const row = await pageRow(db, page.id);
+    const dayOf = (s: Awaited<ReturnType<typeof loadRecentSnapshot>>, id: string) => s.components.find((c) => c.id === id)!.days[0];
+    await loadRecentSnapshot(db, row, T); // derives and stores the strips
+    const first = await loadRecentSnapshot(db, row, T); // decodes them
+    const second = await loadRecentSnapshot(db, row, T);
+    // The very objects: decoded once, not read again (a fresh decode makes new ones, quiet days included).
+    for (const id of Object.values(ids)) expect(dayOf(second, id)).toBe(dayOf(first, id));
+
+    await createIncident(db, accountId, { name: "Late", severity: "MAJOR", serviceIds: [ids.api], update: { description: "x", publicIncidentUpdateDate: T - 5 * D } });
+    await loadRecentSnapshot(db, row, T); // recomputes and stores API's strip
+    const { lean } = await expectLeanMatchesFull(db, page.id, T);
+    expect(dayOf(lean, ids.api)).not.toBe(dayOf(first, ids.api));
+    expect(dayOf(lean, ids.web)).toBe(dayOf(first, ids.web));
+    expect(dayOf(lean, ids.young)).toBe(dayOf(first, ids.young));
+  });
+});
