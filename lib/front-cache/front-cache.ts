@@ -3,7 +3,7 @@ import { CACHE_ACCESS_HEADER, CACHE_TAGS_HEADER } from "../cache/headers";
 import { getGenerations, type GenerationStore } from "../cache/generations";
 import { TENANCY_TAG } from "../cache/tags";
 import { CaptureResponse, type HeadDecision } from "./capture";
-import { buildEntry, decode, outageVariant, representation, varyIsCovered, type Entry } from "./entry";
+import { buildEntry, decode, decodedIdentity, identityBody, outageVariant, representation, varyIsCovered, type Entry } from "./entry";
 import { EntryLru } from "./lru";
 import { BASE_SECURITY_HEADERS, RESOURCE_CSP } from "../http/security-headers.mjs";
 import { guardResponse } from "./guard";
@@ -269,7 +269,15 @@ export class FrontCache {
     }
     const head = state === "HIT" && !extra ? rep.headHit : [...rep.head, ...(extra ?? ["x-heliograph-cache", state])];
     res.writeHead(entry.status, head);
-    res.end(req.method === "HEAD" ? undefined : rep.body);
+    res.end(req.method === "HEAD" ? undefined : (rep.body ?? this.restoredIdentity(entry)));
+  }
+
+  /** The uncompressed body, not kept with the entry: kept from now on (and counted) if the entry is stored. */
+  private restoredIdentity(entry: Entry): Buffer {
+    if (this.lru.peek(entry.key) !== entry) return decodedIdentity(entry);
+    const { body, added } = identityBody(entry);
+    this.lru.grow(entry, added);
+    return body;
   }
 
   /** Public entries go to anyone; a private one only while unchanged and to a request its rule lets in. */

@@ -36,26 +36,33 @@ export class EntryLru {
     this.delete(entry.key);
     this.map.set(entry.key, entry);
     this.total += entry.bytes;
-    for (const [key, old] of this.map) {
-      if (this.total <= this.maxBytes) break;
-      this.map.delete(key);
-      this.total -= old.bytes + (old.outageBytes ?? 0);
-    }
+    this.evict(entry);
     return true;
   }
 
-  /** Accounts for bytes added to an entry after it was stored (its outage variant). */
+  /** Accounts for bytes added to an entry after it was stored (its outage variant, its identity body restored). */
   grow(entry: Entry, bytes: number): void {
-    if (this.map.get(entry.key) !== entry) return;
-    entry.outageBytes = (entry.outageBytes ?? 0) + bytes;
+    if (bytes === 0 || this.map.get(entry.key) !== entry) return;
+    entry.laterBytes = (entry.laterBytes ?? 0) + bytes;
     this.total += bytes;
+    this.evict(entry);
+  }
+
+  /** Least recently used entries out until the total is within the bound again; `keep` (just stored or grown) stays. */
+  private evict(keep: Entry): void {
+    for (const [key, old] of this.map) {
+      if (this.total <= this.maxBytes) break;
+      if (old === keep) continue;
+      this.map.delete(key);
+      this.total -= old.bytes + (old.laterBytes ?? 0);
+    }
   }
 
   delete(key: string): void {
     const old = this.map.get(key);
     if (!old) return;
     this.map.delete(key);
-    this.total -= old.bytes + (old.outageBytes ?? 0);
+    this.total -= old.bytes + (old.laterBytes ?? 0);
   }
 
   clear(): void {
