@@ -32,12 +32,6 @@ export const RENDER_TIMEOUT_MS = 20_000;
  */
 export const ENGINE_SCRIPT = resolve(process.cwd(), "lib", "og", "renderer-process.mjs");
 
-/** The server's environment, less a debugger in NODE_OPTIONS: a second process cannot listen on the same port. */
-function engineEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  if (!env.NODE_OPTIONS) return env;
-  return { ...env, NODE_OPTIONS: env.NODE_OPTIONS.split(/\s+/).filter((o) => o && !/^--(inspect|debug)/.test(o)).join(" ") };
-}
-
 export interface RendererOptions {
   idleMs?: number;
   renderTimeoutMs?: number;
@@ -120,7 +114,10 @@ export class OgRenderer {
     const proc = fork(this.script, [], {
       // Not the server's flags (a test runner's loaders, inspector ports): the engine is plain JavaScript.
       execArgv: ["--max-semi-space-size=4"],
-      env: engineEnv(process.env),
+      // Not the server's environment: the engine reads no setting, and the server's secrets (database URL, keys)
+      // and NODE_OPTIONS (a debugger's port, a test runner's loaders) have no business there. NODE_ENV only sets
+      // @vercel/og's response headers, which the engine does not send.
+      env: { NODE_ENV: "production" },
       serialization: "advanced",
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
