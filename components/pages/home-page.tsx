@@ -13,12 +13,19 @@ import { translator } from "@/lib/i18n";
 import { formatDayKey } from "@/lib/time/format";
 import { siteLang, withLang } from "@/lib/i18n/links";
 
+/** The address of a component's labelled bars (lib/public-page/component-bars.ts), in the page's language. */
+export function barsHrefOf(site: Site): (componentId: string) => string {
+  const lang = siteLang(site);
+  return (id) => withLang(`${site.base}/components/${encodeURIComponent(id)}/bars`, lang);
+}
+
 /**
  * The status page itself (/<slug>): banner, open incidents, maintenance, components with their bars, the last
  * fourteen days. A plain function of the page's snapshot, rendered to static markup (lib/static-pages); only
- * the freshness line and the header's theme toggle come alive in the browser (components/islands).
+ * the freshness line and the header's theme toggle come alive in the browser (components/islands). `cards`: the
+ * inside of each entry's card, already rendered (lib/static-pages/card-memo.tsx); rendered here when absent.
  */
-export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
+export function HomePage({ site, snap, cards }: { site: Site; snap: PageSnapshot; cards?: readonly string[] }) {
   const { page, base } = site;
   const locale = site.locale;
   const lang = siteLang(site);
@@ -27,7 +34,7 @@ export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
   const serviceNames = new Map(snap.components.map((c) => [c.id, c.name]));
   // The snapshot's incidents name only the components this page shows (onPage).
   const { incidents } = snap;
-  const barsHref = (id: string) => withLang(`${base}/components/${encodeURIComponent(id)}/bars`, lang);
+  const barsHref = barsHrefOf(site);
   const active = incidents.filter((v) => v.incident.last_update_status !== "RESOLVED");
   const maintenance = splitMaintenance(snap.maintenance, snap.generatedAt);
   const days = groupIncidentsByDay(incidents, snap.generatedAt, RECENT_INCIDENT_DAYS, zoneOf(page.timezone));
@@ -85,8 +92,8 @@ export function HomePage({ site, snap }: { site: Site; snap: PageSnapshot }) {
           )}
         </div>
         {snap.entries.length === 0 ? <p className="muted">{t("empty")}</p> : <BarsLegend locale={locale} />}
-        {snap.entries.map((entry) => (
-          <ServiceCard key={entry.id} entry={entry} barsHref={barsHref} locale={locale} />
+        {snap.entries.map((entry, i) => (
+          <ServiceCard key={entry.id} entry={entry} barsHref={barsHref} locale={locale} html={cards?.[i]} />
         ))}
       </section>
 

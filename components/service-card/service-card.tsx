@@ -57,48 +57,55 @@ const ROW = "service";
 /**
  * A top-level entry of the page. A group (v1: a card) is a native disclosure, open by default: its summary
  * carries the name, worst status and mean uptime, so it reads and toggles without JavaScript and with the
- * keyboard. A component outside any group is a card of its own.
+ * keyboard. A component outside any group is a card of its own. `html`: the card's inside already rendered
+ * (CardBody, kept across renders by lib/static-pages/card-memo.tsx); rendered here when absent.
  */
-export function ServiceCard({ entry, barsHref, locale = "en" }: { entry: EntrySnapshot; barsHref: BarsHref; locale?: PageLocale }) {
+export function ServiceCard({ entry, barsHref, locale = "en", html }: { entry: EntrySnapshot; barsHref: BarsHref; locale?: PageLocale; html?: string }) {
+  const inside = html === undefined ? { children: <CardBody entry={entry} barsHref={barsHref} locale={locale} /> } : { dangerouslySetInnerHTML: { __html: html } };
+  return entry.kind === "component" ? (
+    <section className={CARD} aria-labelledby={`card-${entry.id}`} data-component={entry.id} data-kind="component" {...inside} />
+  ) : (
+    <section className={CARD} aria-labelledby={`card-${entry.id}`} data-card={entry.id} data-component={entry.id} data-kind="group" {...inside} />
+  );
+}
+
+/** Everything inside a card's <section>: a function of the entry, the page's language and its bars' address only. */
+export function CardBody({ entry, barsHref, locale = "en" }: { entry: EntrySnapshot; barsHref: BarsHref; locale?: PageLocale }) {
   const headingId = `card-${entry.id}`;
   if (entry.kind === "component") {
     return (
-      <section className={CARD} aria-labelledby={headingId} data-component={entry.id} data-kind="component">
-        <ul className="services m-0 list-none p-0">
-          <li className={ROW}>
-            <ComponentRow component={entry} barsHref={barsHref} headingId={headingId} level={3} locale={locale} />
-          </li>
-        </ul>
-      </section>
+      <ul className="services m-0 list-none p-0">
+        <li className={ROW}>
+          <ComponentRow component={entry} barsHref={barsHref} headingId={headingId} level={3} locale={locale} />
+        </li>
+      </ul>
     );
   }
   return (
-    <section className={CARD} aria-labelledby={headingId} data-card={entry.id} data-component={entry.id} data-kind="group">
-      <details open className="group" data-group={entry.id}>
-        {/* The summary's own border would double the card's while the group is closed. */}
-        <summary className="card-head flex cursor-pointer list-none flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-line px-4 py-3.5 sm:px-5 [&::-webkit-details-marker]:hidden [details:not([open])>&]:border-b-0!">
-          <h3 id={headingId} className="m-0 flex min-w-0 items-center gap-2 text-[1.05rem] font-bold break-words text-title">
-            <Chevron />
-            <span className="min-w-0">{entry.name}</span>
-          </h3>
-          <span className="row-state">
-            <StatusText status={entry.status} locale={locale} />
-            <Figure c={entry} locale={locale} />
-          </span>
-        </summary>
-        <Description text={entry.description} className="m-0 border-b border-line px-4 py-2 sm:px-5" />
-        {entry.children.length === 0 ? (
-          <p className="muted m-0 px-4 py-3 sm:px-5">{translator(locale, "bars")("emptyGroup")}</p>
-        ) : (
-          <ul className="services m-0 list-none p-0">
-            {entry.children.map((c) => (
-              <li key={c.id} className={ROW} data-component={c.id}>
-                <ComponentRow component={c} barsHref={barsHref} level={4} locale={locale} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </details>
-    </section>
+    <details open className="group" data-group={entry.id}>
+      {/* The summary's own border would double the card's while the group is closed. */}
+      <summary className="card-head flex cursor-pointer list-none flex-wrap items-baseline justify-between gap-x-3 gap-y-1 border-b border-line px-4 py-3.5 sm:px-5 [&::-webkit-details-marker]:hidden [details:not([open])>&]:border-b-0!">
+        <h3 id={headingId} className="m-0 flex min-w-0 items-center gap-2 text-[1.05rem] font-bold break-words text-title">
+          <Chevron />
+          <span className="min-w-0">{entry.name}</span>
+        </h3>
+        <span className="row-state">
+          <StatusText status={entry.status} locale={locale} />
+          <Figure c={entry} locale={locale} />
+        </span>
+      </summary>
+      <Description text={entry.description} className="m-0 border-b border-line px-4 py-2 sm:px-5" />
+      {entry.children.length === 0 ? (
+        <p className="muted m-0 px-4 py-3 sm:px-5">{translator(locale, "bars")("emptyGroup")}</p>
+      ) : (
+        <ul className="services m-0 list-none p-0">
+          {entry.children.map((c) => (
+            <li key={c.id} className={ROW} data-component={c.id}>
+              <ComponentRow component={c} barsHref={barsHref} level={4} locale={locale} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }

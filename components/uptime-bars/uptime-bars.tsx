@@ -53,10 +53,13 @@ export function UptimeBars({ serviceName, days, src, locale = "en" }: { serviceN
   );
 }
 
+/** Minutes a component must have been observed before its uptime figure is shown (UptimeFigure). */
+export const FIGURE_AFTER_MINUTES = 1440;
+
 /** The uptime figure with its period; "No data yet" for a component observed for less than a day. */
 export function UptimeFigure({ value, label, days = 90, observedMinutes, locale = "en" }: { value: number | null; label: string; days?: number; observedMinutes?: number; locale?: PageLocale }) {
   const t = translator(locale, "bars");
-  const fresh = value === null || (observedMinutes !== undefined && observedMinutes < 1440);
+  const fresh = value === null || (observedMinutes !== undefined && observedMinutes < FIGURE_AFTER_MINUTES);
   return (
     <span className="uptime">
       {fresh ? statusOrNoDataLabel("NO_DATA", locale) : t("uptime", { value: formatUptimeIn(value, locale), count: days })}

@@ -1,12 +1,13 @@
 import { renderToString } from "react-dom/server";
 import { Locked } from "@/components/access/locked";
-import { HomePage } from "@/components/pages/home-page";
+import { HomePage, barsHrefOf } from "@/components/pages/home-page";
 import { StaticDocument } from "@/components/pages/static-document";
 import { siteLang } from "@/lib/i18n/links";
 import { pageMeta, siteTitle } from "@/lib/public-page/metadata";
 import type { Site } from "@/lib/public-page/site";
 import type { PageAssets } from "./assets";
 import type { StaticPages } from "./registry";
+import { cardBodies } from "./card-memo";
 
 /**
  * The renderer installed in Heliograph's server (lib/static-pages/registry.ts says why it lives there).
@@ -21,7 +22,7 @@ export function createStaticPages(assets: PageAssets): StaticPages {
       </StaticDocument>,
     )}`;
   return {
-    home: (site, snap) => document(site, <HomePage site={site} snap={snap} />),
+    home: (site, snap) => document(site, <HomePage site={site} snap={snap} cards={cardBodies(snap.entries, site.locale, barsHrefOf(site))} />),
     locked: (site, query) => document(site, <Locked pageName={site.page.name} base={site.base} path="" query={query} locale={site.locale} lang={siteLang(site)} />),
   };
 }

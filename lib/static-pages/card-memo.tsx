@@ -1,0 +1,70 @@
+import { renderToString } from "react-dom/server";
+import { CardBody } from "@/components/service-card/service-card";
+import { FIGURE_AFTER_MINUTES } from "@/components/uptime-bars/uptime-bars";
+import { barsHtml } from "@/lib/public-page/bars";
+import { formatUptimeIn } from "@/lib/i18n";
+import type { EntrySnapshot } from "@/lib/public-page/load";
+import type { DayUptime } from "@/lib/uptime";
+import type { PageLocale } from "@/lib/time/locale";
+
+/**
+ * The inside of each card of a status page, kept across renders. A page's cards are most of its markup (200
+ * components: ~330 KB of 480), and between two renders almost all of them are unchanged: re-rendering them with
+ * React, and collecting the garbage that leaves, was half the render of a large page (issue 15). A card is kept
+ * under everything it is drawn from, so a change to any of it (a status, a name, a day of its bars) is a new key
+ * and the card is drawn afresh: nothing is ever invalidated, the least recently used cards go when the bound is
+ * reached.
+ */
+
+/** Bytes of keys and markup kept (UTF-16: two per character), for all pages of the process together. */
+const MAX_BYTES = 8 * 1024 * 1024;
+
+const kept = new Map<string, string>();
+let bytes = 0;
+const cost = (key: string, html: string) => 2 * (key.length + html.length);
+
+/**
+ * What a card is drawn from, as one string: the entry as the card shows it, the language and the bars' address
+ * (`barsBase`: the page's address and language). Two fields are replaced by what the card makes of them, since
+ * they move with the clock while the card stays the same: an uptime by its figure as written (99.05 %), and
+ * every `days` list by its length, whether a full day of it was observed, and its bars (CardBody reads nothing
+ * else of them: components/service-card). Any other field of an entry, read or not, is in the key as it is.
+ */
+function keyOf(entry: EntrySnapshot, locale: PageLocale, barsBase: string): string {
+  return JSON.stringify([locale, barsBase, entry], (name, value) => {
+    if (name === "uptime" && typeof value === "number") return formatUptimeIn(value, locale);
+    if (name !== "days" || !Array.isArray(value)) return value;
+    const days = value as DayUptime[];
+    return [days.length, days.reduce((n, d) => n + d.observedMinutes, 0) >= FIGURE_AFTER_MINUTES, barsHtml(days)];
+  });
+}
+
+/** The cards' inner markup, in the entries' order. */
+export function cardBodies(entries: readonly EntrySnapshot[], locale: PageLocale, barsHref: (componentId: string) => string): string[] {
+  // The address for an id no component has stands for all of them: it carries the page's base and language.
+  const barsBase = barsHref("\u0000");
+  return entries.map((entry) => {
+    const key = keyOf(entry, locale, barsBase);
+    const found = kept.get(key);
+    if (found !== undefined) {
+      // Most recently used last: Map keeps insertion order, so eviction takes the first.
+      kept.delete(key);
+      kept.set(key, found);
+      return found;
+    }
+    const html = renderToString(<CardBody entry={entry} barsHref={barsHref} locale={locale} />);
+    const size = cost(key, html);
+    if (size > MAX_BYTES / 8) return html;
+    kept.set(key, html);
+    bytes += size;
+    for (const [k, v] of kept) {
+      if (bytes <= MAX_BYTES) break;
+      kept.delete(k);
+      bytes -= cost(k, v);
+    }
+    return html;
+  });
+}
+
+/** Cards kept and their bytes (tests). */
+export const cardMemoSize = () => ({ entries: kept.size, bytes });
