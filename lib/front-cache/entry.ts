@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isInternal } from "./guard";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { OutgoingHttpHeader } from "node:http";
@@ -115,7 +116,8 @@ export async function buildEntry(input: BuildInput): Promise<Entry> {
   let contentType = "";
   let vary = "";
   for (const [name, value] of Object.entries(input.headers)) {
-    if (DROP.has(name) || name.startsWith("x-middleware-")) continue;
+    // What guardResponse would strip from a response: a hit is sent without it (lib/front-cache/front-cache.ts).
+    if (DROP.has(name) || isInternal(name)) continue;
     if (name === "vary") {
       vary = Array.isArray(value) ? value.join(", ") : String(value);
       continue;

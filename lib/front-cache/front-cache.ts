@@ -87,9 +87,11 @@ export class FrontCache {
     for (const e of [...this.lru.values()]) if (e.tags.some((t) => moved.has(t))) this.lru.delete(e.key);
   }
 
-  /** The http.Server request listener. */
+  /**
+   * The http.Server request listener. Every response but a hit goes out through guardResponse; a hit sends headers
+   * that were cleaned when its entry was built (buildEntry drops what the guard would), so the busiest path skips it.
+   */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
-    guardResponse(req, res);
     const problem = normalizeTarget(req);
     if (problem) return this.refuse(res, problem);
     if (this.opts.statsPath !== undefined && req.url === this.opts.statsPath && isLoopback(req)) return this.sendStats(res);
@@ -117,6 +119,7 @@ export class FrontCache {
       }
     }
     if (req.method === "HEAD") return this.pass(req, res);
+    guardResponse(req, res);
     void this.fill(key, req, res);
   };
 
@@ -127,6 +130,7 @@ export class FrontCache {
 
   private pass(req: IncomingMessage, res: ServerResponse): void {
     this.stats.bypass++;
+    guardResponse(req, res);
     try {
       const r = this.opts.handler(req, res) as Promise<unknown> | undefined;
       if (r && typeof r.catch === "function") r.catch((err) => this.fail(err, "handler", res));

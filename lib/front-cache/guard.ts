@@ -5,9 +5,11 @@ import { isNextVariant } from "./request";
  * The last word on every response the server sends, cached or not: headers meant for the server itself
  * (`x-heliograph-*` such as the cache tags, Next's `x-middleware-*`) never reach a client, and an RSC or
  * prefetch answer (which Next may send with the page's public cache headers, even as a redirect) is never
- * shared-cacheable. `x-heliograph-cache` (HIT, MISS …) is the one such header meant for clients.
+ * shared-cacheable. `x-heliograph-cache` (HIT, MISS …) is the one such header meant for clients. A front cache
+ * hit is sent without it: its entry's headers went through isInternal when the entry was built
+ * (lib/front-cache/entry.ts), and no RSC request is answered from the cache.
  */
-function isInternal(name: string): boolean {
+export function isInternal(name: string): boolean {
   const n = name.toLowerCase();
   return (n.startsWith("x-heliograph-") && n !== "x-heliograph-cache") || n.startsWith("x-middleware-");
 }
@@ -33,7 +35,12 @@ function cleanArg(headers: HeadArg, rsc: boolean): HeadArg {
   return Object.fromEntries(names.filter((n) => !drop(n)).map((n) => [n, headers[n]]));
 }
 
-export function guardResponse(req: IncomingMessage, res: ServerResponse): void {
+const GUARDED = Symbol("heliograph.guarded");
+
+/** Installs the guard on `res` (once: a request passed on after a miss reaches this twice). */
+export function guardResponse(req: IncomingMessage, res: ServerResponse & { [GUARDED]?: true }): void {
+  if (res[GUARDED]) return;
+  res[GUARDED] = true;
   const rsc = isNextVariant(req);
   const writeHead = res.writeHead;
   res.writeHead = function guardedWriteHead(this: ServerResponse, status: number, ...rest: unknown[]) {

@@ -34,6 +34,10 @@ describe("front cache edge: what every response may carry", () => {
     }
     const post = await get(port, "/acme", {}, "POST");
     expect(internal(post.headers)).toEqual([]);
+    // A hit is sent without the guard: its entry was built without them.
+    const hit = await get(port, "/acme");
+    expect(hit.headers["x-heliograph-cache"]).toBe("HIT");
+    expect(internal(hit.headers)).toEqual([]);
   });
 
   it("never lets an RSC or prefetch answer be shared-cached, and says it varies on the RSC headers", async () => {

@@ -94,6 +94,9 @@ export function originHandler(o: Origin) {
     const page = path.slice(1).replace(/\.json$/, "").split("/")[0];
     const text = `${host.startsWith("other.") ? "[other domain] " : ""}${snapshot.get(page) ?? "missing"}`;
     for (const [k, v] of Object.entries(publicCacheHeaders([`page:${page}`]))) res.setHeader(k, v);
+    // Internal headers (the guard's and the entry's business never to send): Next's, and one of Heliograph's own.
+    res.setHeader("x-middleware-next", "1");
+    res.setHeader("x-heliograph-render-note", "internal");
     res.setHeader("vary", "rsc, next-router-state-tree, next-router-prefetch");
     if (json) {
       res.setHeader("content-type", "application/json");
