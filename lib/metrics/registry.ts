@@ -3,20 +3,14 @@
  * Next's route modules are separate module graphs in one process, and both must count into one registry.
  */
 import client from "prom-client";
+import { RequestTally } from "./request-tally";
 
 function create() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: "heliograph_" });
   const m = {
     registry,
-    requests: new client.Counter({ name: "heliograph_http_requests_total", help: "HTTP requests answered, by route class and status class", labelNames: ["route_class", "status"] as const, registers: [registry] }),
-    latency: new client.Histogram({
-      name: "heliograph_http_request_duration_seconds",
-      help: "Time to answer an HTTP request, by route class",
-      labelNames: ["route_class"] as const,
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
+    requests: new RequestTally(),
     renderSeconds: new client.Histogram({
       name: "heliograph_front_cache_render_seconds",
       help: "Time of a render behind the front cache (a miss or a refresh)",
@@ -25,6 +19,7 @@ function create() {
     }),
     rateLimitRefusals: new client.Counter({ name: "heliograph_rate_limit_refusals_total", help: "Requests refused by a rate limit or throttle", labelNames: ["limiter"] as const, registers: [registry] }),
   };
+  for (const metric of m.requests.metrics()) registry.registerMetric(metric);
   return m;
 }
 
