@@ -69,7 +69,11 @@ export function ServiceCard({ entry, barsHref, locale = "en", html }: { entry: E
   );
 }
 
-/** Everything inside a card's <section>: a function of the entry, the page's language and its bars' address only. */
+/**
+ * Everything inside a card's <section>: a function of the entry, the page's language and its bars' address only.
+ * Also rendered on its own, outside the page's tree, and kept (lib/static-pages/card-memo.tsx): it may read no React
+ * context, and of a `days` list only what that module's key holds.
+ */
 export function CardBody({ entry, barsHref, locale = "en" }: { entry: EntrySnapshot; barsHref: BarsHref; locale?: PageLocale }) {
   const headingId = `card-${entry.id}`;
   if (entry.kind === "component") {
