@@ -89,7 +89,7 @@ export async function answerStatusPage(req: IncomingMessage, res: ServerResponse
 
   let status = 200;
   let headers: Record<string, string>;
-  let html: string;
+  let body: Buffer;
   try {
     const tenant = plan.action === "slug" ? await tenantBySlug(plan.slug) : await tenantByDomain(plan.hostname);
     if (!tenant) return false;
@@ -113,10 +113,10 @@ export async function answerStatusPage(req: IncomingMessage, res: ServerResponse
     if (!access) {
       status = 401;
       headers = PRIVATE_HEADERS;
-      html = pages.locked(site, Object.fromEntries(url.searchParams));
+      body = pages.locked(site, Object.fromEntries(url.searchParams));
     } else {
       headers = tenant.isPrivate ? privateCacheHeaders(tenant.id, [pageTag(tenant.id)], await pageCredentials(db, page)) : publicCacheHeaders([pageTag(tenant.id)]);
-      html = pages.home(site, await loadRecentSnapshot(db, page));
+      body = pages.home(site, await loadRecentSnapshot(db, page));
     }
   } catch (err) {
     // Mostly the store being unreachable: a 503 the front cache answers with its last good copy (stale-if-error).
@@ -124,7 +124,6 @@ export async function answerStatusPage(req: IncomingMessage, res: ServerResponse
     res.writeHead(503, UNAVAILABLE_HEADERS).end(req.method === "HEAD" ? undefined : UNAVAILABLE_HTML);
     return true;
   }
-  let body: Buffer = Buffer.from(html, "utf8");
   const out: Record<string, string> = { ...PAGE_HEADERS, ...headers };
   if (o.direct) {
     const packed = await compressForVisitor(body, header(req, "accept-encoding") ?? "");

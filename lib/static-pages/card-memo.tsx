@@ -16,12 +16,16 @@ import type { PageLocale } from "@/lib/time/locale";
  * reached.
  */
 
-/** Bytes of keys and markup kept (UTF-16: two per character), for all pages of the process together. */
+/** Bytes of keys (UTF-16: two per character) and markup (UTF-8) kept, for all pages of the process together. */
 const MAX_BYTES = 8 * 1024 * 1024;
 
-const kept = new Map<string, string>();
+/*
+ * Kept as UTF-8 bytes, as the document is sent: the page is spliced together from them (lib/static-pages/render.tsx),
+ * so an unchanged card is neither drawn nor encoded again, and holds half the memory a string would.
+ */
+const kept = new Map<string, Buffer>();
 let bytes = 0;
-const cost = (key: string, html: string) => 2 * (key.length + html.length);
+const cost = (key: string, html: Buffer) => 2 * key.length + html.length;
 
 /**
  * What a card is drawn from, as one string: the entry as the card shows it, the language and the bars' address
@@ -39,8 +43,8 @@ function keyOf(entry: EntrySnapshot, locale: PageLocale, barsBase: string): stri
   });
 }
 
-/** The cards' inner markup, in the entries' order. */
-export function cardBodies(entries: readonly EntrySnapshot[], locale: PageLocale, barsHref: (componentId: string) => string): string[] {
+/** The cards' inner markup as UTF-8, in the entries' order. */
+export function cardBodies(entries: readonly EntrySnapshot[], locale: PageLocale, barsHref: (componentId: string) => string): Buffer[] {
   // The address for an id no component has stands for all of them: it carries the page's base and language.
   const barsBase = barsHref("\u0000");
   return entries.map((entry) => {
@@ -52,7 +56,7 @@ export function cardBodies(entries: readonly EntrySnapshot[], locale: PageLocale
       kept.set(key, found);
       return found;
     }
-    const html = renderToString(<CardBody entry={entry} barsHref={barsHref} locale={locale} />);
+    const html = ownUtf8(renderToString(<CardBody entry={entry} barsHref={barsHref} locale={locale} />));
     const size = cost(key, html);
     if (size > MAX_BYTES / 8) return html;
     kept.set(key, html);
@@ -64,6 +68,13 @@ export function cardBodies(entries: readonly EntrySnapshot[], locale: PageLocale
     }
     return html;
   });
+}
+
+/** In memory of its own: a small Buffer.from is a view into an 8 KB pool slab, which a kept card would pin whole. */
+function ownUtf8(text: string): Buffer {
+  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"));
+  out.write(text, "utf8");
+  return out;
 }
 
 /** Cards kept and their bytes (tests). */

@@ -9,10 +9,10 @@ import type { Site } from "@/lib/public-page/site";
  * keeps proxy.ts's routing, access checks and cache headers, reaches it through this process-wide slot.
  */
 export interface StaticPages {
-  /** the whole document of the status page */
-  home(site: Site, snap: PageSnapshot): string;
-  /** a private page the visitor has not unlocked: the unlock form, nothing of the page */
-  locked(site: Site, query: Record<string, string>): string;
+  /** the whole document of the status page, as UTF-8 */
+  home(site: Site, snap: PageSnapshot): Buffer<ArrayBuffer>;
+  /** a private page the visitor has not unlocked, as UTF-8: the unlock form, nothing of the page */
+  locked(site: Site, query: Record<string, string>): Buffer<ArrayBuffer>;
 }
 
 const SLOT = Symbol.for("heliograph.static-pages");

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { renderToString } from "react-dom/server";
 import { Locked } from "@/components/access/locked";
 import { HomePage, barsHrefOf } from "@/components/pages/home-page";
@@ -22,7 +23,36 @@ export function createStaticPages(assets: PageAssets): StaticPages {
       </StaticDocument>,
     )}`;
   return {
-    home: (site, snap) => document(site, <HomePage site={site} snap={snap} cards={cardBodies(snap.entries, site.locale, barsHrefOf(site))} />),
-    locked: (site, query) => document(site, <Locked pageName={site.page.name} base={site.base} path="" query={query} locale={site.locale} lang={siteLang(site)} />),
+    home: (site, snap) => {
+      const cards = cardBodies(snap.entries, site.locale, barsHrefOf(site));
+      return spliceCards(document(site, <HomePage site={site} snap={snap} cards={cards.map((_, i) => cardMark(i))} />), cards);
+    },
+    locked: (site, query) => Buffer.from(document(site, <Locked pageName={site.page.name} base={site.base} path="" query={query} locale={site.locale} lang={siteLang(site)} />), "utf8"),
   };
+}
+
+/*
+ * The cards are most of a page's bytes and are kept as UTF-8 (./card-memo.tsx): the document is rendered with a
+ * mark where each card's inside goes, encoded, and the kept bytes are put in the marks' places, so an unchanged
+ * card is not copied through React's output string and encoded again at every render. A mark is a comment with a
+ * token drawn at start, which nothing else on the page can contain: the operator's text reaches the markup escaped
+ * by React (`<` never appears in it raw), and the page data's JSON escapes `<` too.
+ */
+const MARK_TOKEN = `hg-card-${randomBytes(8).toString("hex")}`;
+const cardMark = (i: number) => `<!--${MARK_TOKEN}:${i}-->`;
+
+function spliceCards(html: string, cards: readonly Buffer[]): Buffer<ArrayBuffer> {
+  const doc = Buffer.from(html, "utf8");
+  const parts: Buffer[] = [];
+  let from = 0;
+  cards.forEach((card, i) => {
+    const mark = cardMark(i);
+    const at = doc.indexOf(mark, from, "utf8");
+    // A card the page did not draw has no mark (none today: every entry is drawn).
+    if (at < 0) return;
+    parts.push(doc.subarray(from, at), card);
+    from = at + Buffer.byteLength(mark);
+  });
+  parts.push(doc.subarray(from));
+  return Buffer.concat(parts);
 }

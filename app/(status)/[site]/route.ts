@@ -12,12 +12,6 @@ const HTML = { "Content-Type": "text/html; charset=utf-8" };
 const NOT_INSTALLED = "The status page is rendered by Heliograph's own server: start it with `npm start` (or `npm run dev`), not with `next` alone.";
 
 /**
- * The document as bytes: a string body is first checked character by character for lone surrogates by the
- * Response constructor (a twentieth of the render, profiled), which React's output never has.
- */
-const utf8 = (html: string) => Buffer.from(html, "utf8");
-
-/**
  * The status page (/<slug>, or / on its custom domain), as static markup with islands (lib/static-pages).
  * proxy.ts has routed the request and marked the answer public or private; access is checked again here.
  * Heliograph's server answers most of these requests before Next sees them (lib/static-pages/answer.ts, from
@@ -37,10 +31,12 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     if (!site) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     if (!site.access) {
       const query = Object.fromEntries(request.nextUrl.searchParams);
-      return new Response(utf8(pages.locked(site, query)), { status: 401, headers: HTML });
+      return new Response(pages.locked(site, query), { status: 401, headers: HTML });
     }
+    // The renderer answers bytes (a string body would be checked character by character for lone surrogates by
+    // the Response constructor, a twentieth of the render, profiled, which React's output never has).
     const snap = await loadRecentSnapshot(await getReadyDb(), site.page);
-    return new Response(utf8(pages.home(site, snap)), { headers: HTML });
+    return new Response(pages.home(site, snap), { headers: HTML });
   } catch (err) {
     // Mostly the store being unreachable: a 503 the front cache answers with its last good copy (stale-if-error).
     // The App Router's error boundary (error.tsx) does not cover a route handler; the log keeps the stack.

@@ -20,8 +20,8 @@ import { makePage, openIncident } from "./fixtures";
 const DECLINED = 599;
 const rendered: { kind: "home" | "locked"; site: Site; snap?: PageSnapshot; query?: Record<string, string> }[] = [];
 const recorder: StaticPages = {
-  home: (site, snap) => (rendered.push({ kind: "home", site, snap }), `<!DOCTYPE html><p>${site.page.name}</p>`),
-  locked: (site, query) => (rendered.push({ kind: "locked", site, query }), "<!DOCTYPE html><p>locked</p>"),
+  home: (site, snap) => (rendered.push({ kind: "home", site, snap }), Buffer.from(`<!DOCTYPE html><p>${site.page.name}</p>`)),
+  locked: (site, query) => (rendered.push({ kind: "locked", site, query }), Buffer.from("<!DOCTYPE html><p>locked</p>")),
 };
 
 let server: http.Server;

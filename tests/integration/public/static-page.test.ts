@@ -3,11 +3,16 @@
  * no RSC payload, the head's metadata, the islands' data (written as JSON that nothing a page says can break
  * out of), and the locked page of a private one.
  */
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { barsHrefOf } from "@/components/pages/home-page";
+import { ServiceCard } from "@/components/service-card/service-card";
 import { createStaticPages } from "@/lib/static-pages/render";
 import { loadPageSnapshot } from "@/lib/public-page/load";
 import type { Site } from "@/lib/public-page/site";
 import { findPageById } from "@/lib/status-pages/queries";
+import { updatePage } from "@/lib/status-pages/service";
 import { PAGE_DATA_ID } from "@/components/islands/page-data";
 import { makePage, openIncident } from "./fixtures";
 
@@ -29,7 +34,7 @@ describe(`the statically rendered status page on ${process.env.HELIOGRAPH_TEST_S
     const p = await makePage({ name: `Acme ${HOSTILE}`, description: `Live ${HOSTILE}` });
     await openIncident(p.db, p.accountId, [p.services.api.id], `Checkout ${HOSTILE}`);
     const site = await siteOf(p);
-    const html = pages.home(site, await loadPageSnapshot(p.db, site.page));
+    const html = pages.home(site, await loadPageSnapshot(p.db, site.page)).toString("utf8");
 
     expect(html.startsWith('<!DOCTYPE html><html lang="en"')).toBe(true);
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -63,11 +68,35 @@ describe(`the statically rendered status page on ${process.env.HELIOGRAPH_TEST_S
     expect(html).toMatch(/<time dateTime="[^"]+" title="[^"]+" data-local="datetime">/);
   });
 
+  it("puts the kept cards' bytes where React would have drawn them, multibyte text included, the same at every render", async () => {
+    const p = await makePage({ name: "Zürich – 東京 <status>" });
+    // Two cards (the splice has several places to fill), the first named in several scripts.
+    const cards = [{ name: "Core – 中核", services: [{ id: p.services.api.id }, { id: p.services.web.id }] }, { name: "Edge", services: [{ id: p.services.api.id }] }];
+    await updatePage(p.db, p.accountId, p.page.id, { name: p.page.name, url: p.slug, cards });
+    await openIncident(p.db, p.accountId, [p.services.api.id], "Latency – 遅延 🚧");
+    const site = await siteOf(p);
+    const snap = await loadPageSnapshot(p.db, site.page);
+    const first = pages.home(site, snap);
+    // The second render takes every card from the memo.
+    const again = pages.home(site, snap);
+    expect(again.equals(first)).toBe(true);
+    const html = first.toString("utf8");
+    expect(Buffer.byteLength(html)).toBe(first.length);
+    expect(html).not.toContain("hg-card-");
+    // Each card as React draws it inline (no memo, no splice) is in the document as it is, after the page's
+    // multibyte name and before the incident's: a splice at character instead of byte offsets would cut them.
+    expect(snap.entries.length).toBeGreaterThan(1);
+    const drawn = snap.entries.map((entry) => html.indexOf(renderToString(createElement(ServiceCard, { entry, barsHref: barsHrefOf(site), locale: site.locale }))));
+    expect(drawn.every((at) => at > html.indexOf("東京"))).toBe(true);
+    expect(drawn).toEqual([...drawn].sort((a, b) => a - b));
+    expect(html.lastIndexOf("遅延 🚧")).toBeGreaterThan(drawn.at(-1)!);
+  });
+
   it("a private page the visitor has not unlocked: the unlock form, nothing of the page, not indexed", async () => {
     const p = await makePage({ isPrivate: true, password: "correct horse" });
     await openIncident(p.db, p.accountId, [p.services.api.id], "Secret outage");
     const site = await siteOf(p, false);
-    const html = pages.locked(site, { denied: "1", next: "x" });
+    const html = pages.locked(site, { denied: "1", next: "x" }).toString("utf8");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain("<form");
     expect(html).not.toContain("Secret outage");

@@ -31,7 +31,7 @@ const hrefAt = (base: string) => (id: string) => `${base}/components/${encodeURI
 function bothWays(entry: EntrySnapshot, locale: PageLocale = "en", base = "/acme") {
   const barsHref = hrefAt(base);
   const [html] = cardBodies([entry], locale, barsHref);
-  return { memo: renderToString(<ServiceCard entry={entry} barsHref={barsHref} locale={locale} html={html} />), fresh: renderToString(<ServiceCard entry={entry} barsHref={barsHref} locale={locale} />) };
+  return { memo: renderToString(<ServiceCard entry={entry} barsHref={barsHref} locale={locale} html={html.toString("utf8")} />), fresh: renderToString(<ServiceCard entry={entry} barsHref={barsHref} locale={locale} />) };
 }
 
 describe("card memo (lib/static-pages/card-memo.tsx)", () => {
