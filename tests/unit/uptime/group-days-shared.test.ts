@@ -28,3 +28,31 @@ describe("groupDays over shared days", () => {
     expect(groupDays([[up], [up], [down]])[0]).toEqual({ ...up, uptime: (200 + 90) / 3, worst: "PARTIAL_OUTAGE", downtimeMinutes: 48, incidentIds: ["x"] });
   });
 });
+
+describe("groupDays kept across renders (the same day objects sum to the same day)", () => {
+  const up = day();
+  const down = (id: string) => day({ uptime: 95, worst: "MAJOR_OUTAGE", downtimeMinutes: 72, incidentIds: [id] });
+
+  it("answers the kept day for the same objects, and sums afresh when any component's day is another object", () => {
+    const a = [up, down("a")];
+    const b = [down("b"), up];
+    const first = groupDays([a, b]);
+    expect(groupDays([a, b])[1]).toBe(first[1]);
+    // A new object for one component's day (a write changed its history): summed again, from the new values.
+    const changed = groupDays([a, [down("b"), day({ uptime: 50, worst: "PARTIAL_OUTAGE", downtimeMinutes: 720, incidentIds: ["c"] })]]);
+    expect(changed[1]).not.toBe(first[1]);
+    expect(changed[1]).toEqual({ ...up, day: up.day, uptime: (95 + 50) / 2, worst: "MAJOR_OUTAGE", downtimeMinutes: (72 + 720) / 2, incidentIds: ["a", "c"] });
+  });
+
+  it("keeps apart groups that start with the same day object, and groups of other sizes", () => {
+    const x = down("x");
+    const withUp = groupDays([[x], [up]])[0];
+    const withDown = groupDays([[x], [down("y")]])[0];
+    const alone = groupDays([[x], [x], [x]])[0];
+    expect(withUp).toEqual({ ...x, uptime: 97.5, downtimeMinutes: 36 });
+    expect(withDown).toEqual({ ...x, uptime: 95, downtimeMinutes: 72, incidentIds: ["x", "y"] });
+    expect(alone).toEqual(x);
+    expect(groupDays([[x], [up]])[0]).toBe(withUp);
+    expect(groupDays([[x], [x], [x]])[0]).toBe(alone);
+  });
+});
