@@ -110,12 +110,13 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
   return assemble(page, structure, structure.components.map(snapshotOf), incidents, maintenance, now);
 }
 
-function assemble(page: StatusPage, structure: PageStructure, components: ComponentSnapshot[], incidents: IncidentView[], maintenance: PageMaintenance[], now: number): PageSnapshot {
+/** `keepGroups`: the days come from stored strips (the same objects at every render), see groupDays. */
+function assemble(page: StatusPage, structure: PageStructure, components: ComponentSnapshot[], incidents: IncidentView[], maintenance: PageMaintenance[], now: number, keepGroups = false): PageSnapshot {
   const byId = new Map(components.map((c) => [c.id, c]));
   const entries: EntrySnapshot[] = structure.entries.map((e) => {
     if (e.kind === "component") return { ...byId.get(e.id)!, kind: "component", children: [] };
     const children = e.children.map((c) => byId.get(c.id)!);
-    return { ...e, kind: "group", status: worstStatus(children.map((c) => c.status)), uptime: meanUptime(children.map((c) => c.uptime)), days: groupDays(children.map((c) => c.days)), children };
+    return { ...e, kind: "group", status: worstStatus(children.map((c) => c.status)), uptime: meanUptime(children.map((c) => c.uptime)), days: groupDays(children.map((c) => c.days), keepGroups), children };
   });
   return { page, status: worstStatus(components.map((c) => c.status)), entries, components, incidents, maintenance, generatedAt: now };
 }
@@ -171,5 +172,5 @@ export async function loadRecentSnapshot(db: Db, page: StatusPage, now = Date.no
     const own = days.get(c.id)!;
     return { ...c, status: serviceStatusAt(c.id, recent.spansOf.get(c.id) ?? [], recent.maintenance, now), uptime: overallUptime(own), days: own };
   });
-  return assemble(page, structure, components, incidents, maintenance, now);
+  return assemble(page, structure, components, incidents, maintenance, now, true);
 }

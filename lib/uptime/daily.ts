@@ -138,13 +138,18 @@ const RANK = new Map(STATUS_ORDER.map((s, i) => [s, i]));
 const sameQuietDay = (d: DayUptime) =>
   (d.uptime === null || d.uptime === 100) && d.incidentIds.length === 0 && d.downtimeMinutes === 0 && d.maintenanceMinutes === 0 && Number.isInteger(d.observedMinutes);
 
-export function groupDays(children: DayUptime[][]): DayUptime[] {
+/**
+ * `keep`: the components' days are the objects stored strips hand out (the same at every render), so a group's
+ * day may be kept by them (below). Days derived afresh (the full read) would only fill the memo with garbage.
+ */
+export function groupDays(children: DayUptime[][], keep = false): DayUptime[] {
   if (children.length === 0) return [];
   return children[0].map((first, i) => {
     // Every child on the very same day object (stored strips lend quiet days, lib/uptime/strips.ts), fully up or
     // without data over whole minutes: the group's day is that day, exactly as the sums below would make it (sums
     // of equal integers divided back are exact; of other numbers they need not be).
     if (sameQuietDay(first) && children.every((c) => c[i] === first)) return first;
+    if (!keep || children.length < KEEP_FROM) return sumDay(children, i);
     return keptGroupDay(children, i) ?? keepGroupDay(children, i, sumDay(children, i));
   });
 }
@@ -159,6 +164,12 @@ export function groupDays(children: DayUptime[][]): DayUptime[] {
  * would share); a group whose days are all quiet ones keys on its first, and keeps a few entries there.
  */
 const GROUPS_PER_KEY = 4;
+/*
+ * Only groups this large are kept: summing a few days costs less than keeping them, and a server of many small
+ * pages would hold an entry for most of their days (issue 15's mixed load on 1,000 pages of one or two components:
+ * peak RSS 442 -> 536 MB when every group was kept).
+ */
+const KEEP_FROM = 8;
 const grouped = new WeakMap<DayUptime, { of: DayUptime[]; day: DayUptime }[]>();
 
 function keyDay(children: DayUptime[][], i: number): DayUptime {

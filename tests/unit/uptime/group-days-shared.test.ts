@@ -31,28 +31,39 @@ describe("groupDays over shared days", () => {
 
 describe("groupDays kept across renders (the same day objects sum to the same day)", () => {
   const up = day();
+  // Groups of eight and more are kept (smaller ones cost less to sum): six more fully-up components.
+  const pad = (groups: DayUptime[][]) => [...groups, ...Array.from({ length: 6 }, () => groups[0].map(() => up))];
   const down = (id: string) => day({ uptime: 95, worst: "MAJOR_OUTAGE", downtimeMinutes: 72, incidentIds: [id] });
 
   it("answers the kept day for the same objects, and sums afresh when any component's day is another object", () => {
     const a = [up, down("a")];
     const b = [down("b"), up];
-    const first = groupDays([a, b]);
-    expect(groupDays([a, b])[1]).toBe(first[1]);
+    const first = groupDays(pad([a, b]), true);
+    expect(groupDays(pad([a, b]), true)[1]).toBe(first[1]);
     // A new object for one component's day (a write changed its history): summed again, from the new values.
-    const changed = groupDays([a, [down("b"), day({ uptime: 50, worst: "PARTIAL_OUTAGE", downtimeMinutes: 720, incidentIds: ["c"] })]]);
+    const changed = groupDays(pad([a, [down("b"), day({ uptime: 50, worst: "PARTIAL_OUTAGE", downtimeMinutes: 720, incidentIds: ["c"] })]]), true);
     expect(changed[1]).not.toBe(first[1]);
-    expect(changed[1]).toEqual({ ...up, day: up.day, uptime: (95 + 50) / 2, worst: "MAJOR_OUTAGE", downtimeMinutes: (72 + 720) / 2, incidentIds: ["a", "c"] });
+    expect(changed[1]).toEqual({ ...up, day: up.day, uptime: (95 + 50 + 600) / 8, worst: "MAJOR_OUTAGE", downtimeMinutes: (72 + 720) / 8, incidentIds: ["a", "c"] });
   });
 
   it("keeps apart groups that start with the same day object, and groups of other sizes", () => {
     const x = down("x");
-    const withUp = groupDays([[x], [up]])[0];
-    const withDown = groupDays([[x], [down("y")]])[0];
-    const alone = groupDays([[x], [x], [x]])[0];
-    expect(withUp).toEqual({ ...x, uptime: 97.5, downtimeMinutes: 36 });
-    expect(withDown).toEqual({ ...x, uptime: 95, downtimeMinutes: 72, incidentIds: ["x", "y"] });
-    expect(alone).toEqual(x);
-    expect(groupDays([[x], [up]])[0]).toBe(withUp);
-    expect(groupDays([[x], [x], [x]])[0]).toBe(alone);
+    const withUp = groupDays(pad([[x], [up]]), true)[0];
+    const withDown = groupDays(pad([[x], [down("y")]]), true)[0];
+    const more = groupDays(pad([[x], [x], [x]]), true)[0];
+    expect(withUp).toEqual({ ...x, uptime: (95 + 700) / 8, downtimeMinutes: 72 / 8 });
+    expect(withDown).toEqual({ ...x, uptime: (190 + 600) / 8, downtimeMinutes: 144 / 8, incidentIds: ["x", "y"] });
+    expect(more).toEqual({ ...x, uptime: (285 + 600) / 9, downtimeMinutes: 216 / 9 });
+    expect(groupDays(pad([[x], [up]]), true)[0]).toBe(withUp);
+    expect(groupDays(pad([[x], [x], [x]]), true)[0]).toBe(more);
   });
+});
+
+it("keeps nothing for days derived afresh (the full read) nor for small groups: the same objects are summed again", () => {
+  const a = [day(), day({ uptime: 99, worst: "DEGRADED_PERFORMANCE", downtimeMinutes: 1, incidentIds: ["d"] })];
+  const b = [day({ uptime: 98, worst: "PARTIAL_OUTAGE", downtimeMinutes: 2, incidentIds: ["e"] }), day()];
+  const big = [a, b, ...Array.from({ length: 6 }, () => [day(), day()])];
+  expect(groupDays(big)[1]).not.toBe(groupDays(big)[1]);
+  expect(groupDays(big)[1]).toEqual(groupDays(big, true)[1]);
+  expect(groupDays([a, b], true)[0]).not.toBe(groupDays([a, b], true)[0]);
 });
