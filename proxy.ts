@@ -3,7 +3,7 @@ import { accessCookieFor, checkPageAccess, matchKey, pageCredentials } from "@/l
 import { PRIVATE_HEADERS, privateCacheHeaders, publicCacheHeaders } from "@/lib/cache/headers";
 import { pageTag } from "@/lib/cache/tags";
 import { getReadyDb } from "@/lib/db";
-import { incidentOnPage } from "@/lib/public-page/incident";
+import { incidentOnPage } from "@/lib/public-page/on-page";
 import { maintenanceOnPage } from "@/lib/public-page/maintenance";
 import { historyPageOf } from "@/lib/public-page/view";
 import { findPageById } from "@/lib/status-pages/queries";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import type { Component, StatusPage } from "@/lib/db/types";
 import type { IncidentScope } from "@/lib/incidents/queries";
-import { loadCards } from "@/lib/status-pages/service";
+import { loadCards } from "@/lib/status-pages/cards";
 import type { CardWithServices } from "@/lib/status-pages/types";
 import { listComponentsOfPage } from "./queries";
 

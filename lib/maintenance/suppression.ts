@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { listComponentsOfPage } from "@/lib/components/queries";
-import { loadCards } from "@/lib/status-pages/service";
+import { loadCards } from "@/lib/status-pages/cards";
 import { findPageById } from "@/lib/status-pages/queries";
 import { listVisibleWindows } from "./queries";
 import { loadShownOccurrences, shownStatusAt, visibilityOf } from "./service";

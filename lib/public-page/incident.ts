@@ -8,12 +8,6 @@ import type { IncidentView } from "@/lib/incidents/types";
 import { findIncidentShownOn } from "./queries";
 import { onPage } from "./view";
 
-/** Whether the incident is one of this page's (its own, or its account's on one of its services). */
-export async function incidentOnPage(db: Db, page: { id: string; accountId: string }, incidentId: string): Promise<boolean> {
-  if (!isUuid(incidentId)) return false;
-  return !!(await findIncidentShownOn(db, page.accountId, incidentId, page.id));
-}
-
 /** An incident as this page shows it, or null when it is not one of this page's incidents (→ 404). */
 export async function loadIncidentForPage(db: Db, page: StatusPage, incidentId: string): Promise<IncidentView | null> {
   if (!isUuid(incidentId)) return null;

@@ -13,7 +13,8 @@ import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import { listOpenIncidentViews } from "@/lib/incidents/service";
 import type { IncidentView } from "@/lib/incidents/types";
 import * as q from "./queries";
-import type { CardWithServices, StatusPageGraph, StatusPageInput, StatusPageV3Input } from "./types";
+import { loadCards } from "./cards";
+import type { StatusPageGraph, StatusPageInput, StatusPageV3Input } from "./types";
 
 const KEY_PREFIX = "hgp_";
 
@@ -32,15 +33,6 @@ export async function getPageOrThrow(db: Db, accountId: string, id: string, opts
     throw new ValidationError(`This is a v${row.version} status page: use ${use}`, { fields: [field], version: Number(row.version), use });
   }
   return row;
-}
-
-export async function loadCards(db: Db, pageId: string): Promise<CardWithServices[]> {
-  const cards = await q.listCards(db, pageId);
-  const services = await q.listCardServices(db, cards.map((c) => c.id));
-  return cards.map((c) => ({
-    ...c,
-    services: services.filter((s) => s.card_id === c.id).map(({ card_id: _c, ...s }) => s),
-  }));
 }
 
 export async function loadPageGraph(db: Db, page: StatusPage): Promise<StatusPageGraph> {
