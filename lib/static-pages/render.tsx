@@ -48,8 +48,8 @@ function spliceCards(html: string, cards: readonly Buffer[]): Buffer<ArrayBuffer
   cards.forEach((card, i) => {
     const mark = cardMark(i);
     const at = doc.indexOf(mark, from, "utf8");
-    // A card the page did not draw has no mark (none today: every entry is drawn).
-    if (at < 0) return;
+    // HomePage draws every entry once, in order: a mark missing here would leave its token in the page.
+    if (at < 0) throw new Error(`card ${i} of ${cards.length} has no mark in the rendered page`);
     parts.push(doc.subarray(from, at), card);
     from = at + Buffer.byteLength(mark);
   });

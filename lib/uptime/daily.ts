@@ -149,7 +149,7 @@ export function groupDays(children: DayUptime[][], keep = false): DayUptime[] {
     // without data over whole minutes: the group's day is that day, exactly as the sums below would make it (sums
     // of equal integers divided back are exact; of other numbers they need not be).
     if (sameQuietDay(first) && children.every((c) => c[i] === first)) return first;
-    if (!keep || children.length < KEEP_FROM) return sumDay(children, i);
+    if (!keep || children.length < KEEP_FROM || sameQuietDay(keyDay(children, i))) return sumDay(children, i);
     return keptGroupDay(children, i) ?? keepGroupDay(children, i, sumDay(children, i));
   });
 }
@@ -161,7 +161,8 @@ export function groupDays(children: DayUptime[][], keep = false): DayUptime[] {
  * 200-component scale page: ~1.5 ms of every render). Days are never changed once made (they are shared), so the
  * same objects always sum to the same day. Held weakly by one component's day, so entries go with the days: the
  * first that is not quiet, since quiet days are one object lent to every component of the page (a key all groups
- * would share); a group whose days are all quiet ones keys on its first, and keeps a few entries there.
+ * would share). A day on which all of a group's components were quiet is summed, not kept: there is no key of
+ * its own to keep it by, and such a day is cheap to sum.
  */
 const GROUPS_PER_KEY = 4;
 /*
@@ -172,6 +173,7 @@ const GROUPS_PER_KEY = 4;
 const KEEP_FROM = 8;
 const grouped = new WeakMap<DayUptime, { of: DayUptime[]; day: DayUptime }[]>();
 
+/** The first component's day that is not quiet; the first day when all are. */
 function keyDay(children: DayUptime[][], i: number): DayUptime {
   for (const c of children) if (!sameQuietDay(c[i])) return c[i];
   return children[0][i];
