@@ -4,7 +4,6 @@ import { FIGURE_AFTER_MINUTES } from "@/components/uptime-bars/uptime-bars";
 import { barsHtml } from "@/lib/public-page/bars";
 import { formatUptimeIn } from "@/lib/i18n";
 import type { ComponentSnapshot, EntrySnapshot } from "@/lib/public-page/load";
-import type { DayUptime } from "@/lib/uptime";
 import type { PageLocale } from "@/lib/time/locale";
 
 /**
@@ -41,11 +40,11 @@ function keyOf(entry: EntrySnapshot, locale: PageLocale, barsBase: string): stri
 }
 
 function asShown(c: ComponentSnapshot, locale: PageLocale): object {
-  const days = c.days as DayUptime[] | undefined;
+  const { days } = c;
   return {
     ...c,
-    uptime: typeof c.uptime === "number" ? formatUptimeIn(c.uptime, locale) : c.uptime,
-    days: Array.isArray(days) ? [days.length, days.reduce((n, d) => n + d.observedMinutes, 0) >= FIGURE_AFTER_MINUTES, barsHtml(days)] : days,
+    uptime: c.uptime === null ? null : formatUptimeIn(c.uptime, locale),
+    days: [days.length, days.reduce((n, d) => n + d.observedMinutes, 0) >= FIGURE_AFTER_MINUTES, barsHtml(days)],
   };
 }
 

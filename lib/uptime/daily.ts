@@ -149,8 +149,8 @@ export function groupDays(children: DayUptime[][], keep = false): DayUptime[] {
     // without data over whole minutes: the group's day is that day, exactly as the sums below would make it (sums
     // of equal integers divided back are exact; of other numbers they need not be).
     if (sameQuietDay(first) && children.every((c) => c[i] === first)) return first;
-    if (!keep || children.length < KEEP_FROM || sameQuietDay(keyDay(children, i))) return sumDay(children, i);
-    return keptGroupDay(children, i) ?? keepGroupDay(children, i, sumDay(children, i));
+    const key = keep && children.length >= KEEP_FROM ? keyDay(children, i) : undefined;
+    return key ? keptGroupDay(children, i, key) : sumDay(children, i);
   });
 }
 
@@ -173,20 +173,18 @@ const GROUPS_PER_KEY = 4;
 const KEEP_FROM = 8;
 const grouped = new WeakMap<DayUptime, { of: DayUptime[]; day: DayUptime }[]>();
 
-/** The first component's day that is not quiet; the first day when all are. */
-function keyDay(children: DayUptime[][], i: number): DayUptime {
+/** The first component's day that is not quiet: what the group's day is kept by (none when all are quiet). */
+function keyDay(children: DayUptime[][], i: number): DayUptime | undefined {
   for (const c of children) if (!sameQuietDay(c[i])) return c[i];
-  return children[0][i];
+  return undefined;
 }
 
-function keptGroupDay(children: DayUptime[][], i: number): DayUptime | undefined {
-  const kept = grouped.get(keyDay(children, i));
-  return kept?.find((k) => k.of.length === children.length && children.every((c, j) => c[i] === k.of[j]))?.day;
-}
-
-function keepGroupDay(children: DayUptime[][], i: number, day: DayUptime): DayUptime {
-  const key = keyDay(children, i);
+/** The group's day kept under `key` for these very day objects, or summed now and kept. */
+function keptGroupDay(children: DayUptime[][], i: number, key: DayUptime): DayUptime {
   const kept = grouped.get(key) ?? [];
+  const found = kept.find((k) => k.of.length === children.length && children.every((c, j) => c[i] === k.of[j]));
+  if (found) return found.day;
+  const day = sumDay(children, i);
   kept.unshift({ of: children.map((c) => c[i]), day });
   if (kept.length > GROUPS_PER_KEY) kept.length = GROUPS_PER_KEY;
   grouped.set(key, kept);
