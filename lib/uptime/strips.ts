@@ -67,7 +67,7 @@ export async function stripsGone(trx: Db, componentIds: readonly string[]): Prom
  * computed_at, and the key holds the versions and the window it was decoded for), so a page re-rendered after a
  * write decodes only the strips the write touched: the other 199 of a 200-component page are as they were.
  * Decoding a page's strips was a third of a big page's read (200 strips: ~7 ms and ~3 MB of garbage a render).
- * Bounded by count, least recently used out: a decoded strip is a few KB (its quiet days are shared objects).
+ * Bounded by count, least recently used out: a decoded strip is a few KB (its quiet days are shared objects, below).
  * Stored strips are still the truth a cold process starts from; this only spares re-reading them.
  */
 const DECODED_MAX = 2_000;
@@ -91,13 +91,12 @@ export async function planStrips(db: Db, pageId: string, components: readonly St
   if (window.length === 0) return plan;
   const wanted = new Set(components.map((c) => c.id));
   const complete = window.slice(0, -1);
-  const shared: SharedDays = new Map();
   for (const row of await q.listStripsOfPage(db, pageId)) {
     if (!wanted.has(row.component_id) || row.zone !== zone) continue;
     const versions = { componentVersion: Number(row.component_version), pageVersion: Number(row.page_version) };
     if (versions.componentVersion !== Number(row.current_component_version ?? 0) || versions.pageVersion !== Number(row.current_page_version ?? 0)) continue;
     const key = `${pageId}|${row.component_id}|${row.zone}|${row.through_day}|${row.day_count}|${versions.componentVersion}|${versions.pageVersion}|${row.computed_at}|${complete[0]?.day}|${complete.length}`;
-    const days = decoded.get(key) ?? storedDays(row.days, row.through_day, Number(row.day_count), complete, shared);
+    const days = decoded.get(key) ?? storedDays(row.days, row.through_day, Number(row.day_count), complete);
     if (!days) continue;
     keepDecoded(key, days);
     // The days after the strip's last one are derived from the recent history: it must reach back to them.
@@ -204,21 +203,38 @@ export function encodeDays(days: readonly DayUptime[]): string {
 
 const dayNumber = (key: string) => Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))) / 86_400_000;
 
-/**
- * Quiet days (no incident, no downtime, no maintenance) decoded once for all of a page's strips: the same day fully up
- * (or without data) is the same object on every component, by its window position. Most of a page's 18,000 days are
- * such days; decoding each afresh was most of a render's garbage. Days are never mutated once derived.
+/*
+ * Quiet days (no incident, no downtime, no maintenance) are decoded once for the whole process: the same day fully
+ * up (or without data) is the same object on every component of every page. Most of a page's days are such days,
+ * and decoded strips are kept across renders (`decoded`): with a copy per strip, a server of 1,000 small pages kept
+ * ~170,000 equal day objects (~30 MB of live heap, doubled by the heap's headroom under load; issue 15). Days are
+ * never mutated once derived. The table holds a few entries per day of the window; it is emptied when it passes its
+ * bound (days that rolled out of every window are then let go), and days taken from it before stay valid.
  */
-export type SharedDays = Map<string, DayUptime[]>;
+const QUIET_MAX = 10_000;
+/** By the encoded day ("0", or uptime|worst|observed minutes), then by its day key. */
+const quietDays = new Map<string, Map<string, DayUptime>>();
+let quietCount = 0;
+
+function quietDaysOf(quiet: string): Map<string, DayUptime> {
+  let byDay = quietDays.get(quiet);
+  if (byDay === undefined) {
+    if (quietCount >= QUIET_MAX) {
+      quietDays.clear();
+      quietCount = 0;
+    }
+    quietDays.set(quiet, (byDay = new Map()));
+  }
+  return byDay;
+}
 
 const isQuiet = (e: EncodedDay) => e === 0 || (e.length === 5 && e[2] === 0 && e[3] === 0);
 
 /**
  * The stored days for `complete` (the window's complete days), from its first up to the strip's last or the
  * window's last complete day; null when the strip does not reach back to the window's first day or is unreadable.
- * `shared` lends quiet days between the strips of one read.
  */
-export function storedDays(json: string, throughDay: string, dayCount: number, complete: readonly ZonedDay[], shared: SharedDays = new Map()): DayUptime[] | null {
+export function storedDays(json: string, throughDay: string, dayCount: number, complete: readonly ZonedDay[]): DayUptime[] | null {
   if (complete.length === 0) return [];
   // Index in the strip of the window's first day; the strip's days are consecutive calendar days.
   const first = dayCount - 1 - (dayNumber(throughDay) - dayNumber(complete[0].day));
@@ -239,17 +255,20 @@ export function storedDays(json: string, throughDay: string, dayCount: number, c
       d === null
         ? { day, uptime: null, worst: null, incidentIds: [], downtimeMinutes: 0, maintenanceMinutes: 0, observedMinutes: 0 }
         : { day, uptime: d.uptime, worst: d.worst, incidentIds: d.ids.length === 0 ? [] : [...d.ids], downtimeMinutes: d.downtimeMinutes, maintenanceMinutes: d.maintenanceMinutes, observedMinutes: d.observedMinutes };
-    let lent: DayUptime[] | undefined;
-    if (isQuiet(e)) {
-      const key = e === 0 ? "0" : `${e[0]}|${e[1]}|${e[4]}`;
-      lent = shared.get(key);
-      if (!lent) shared.set(key, (lent = []));
-    }
+    const lent = isQuiet(e) ? quietDaysOf(e === 0 ? "0" : `${e[0]}|${e[1]}|${e[4]}`) : null;
     const skip = Math.max(0, Math.min(count, first - index));
     index += skip;
     for (let k = skip; k < count && out.length < take; k++, index++) {
-      const at = out.length;
-      out.push(lent ? (lent[at] ??= make(complete[at].day)) : make(complete[at].day));
+      const day = complete[out.length].day;
+      let one = lent?.get(day);
+      if (one === undefined) {
+        one = make(day);
+        if (lent) {
+          lent.set(day, one);
+          quietCount++;
+        }
+      }
+      out.push(one);
     }
     if (out.length === take) break;
   }

@@ -56,4 +56,25 @@ describe("stored strip encoding", () => {
     expect(storedDays("{not json", strip.at(-1)!.day, strip.length, complete)).toBeNull();
     expect(storedDays(encodeDays(strip.slice(0, 40)), strip.at(-1)!.day, strip.length, complete)).toBeNull();
   });
+
+  it("decodes a quiet day once for the process: two strips read apart share it, a day with an incident is their own", () => {
+    const json = encodeDays(strip);
+    const a = storedDays(json, strip.at(-1)!.day, strip.length, complete)!;
+    const b = storedDays(json, strip.at(-1)!.day, strip.length, complete)!;
+    const quiet = strip.findIndex((d) => d.uptime === 100 && d.incidentIds.length === 0 && d.maintenanceMinutes === 0);
+    const busy = strip.findIndex((d) => d.incidentIds.length > 0);
+    expect(quiet).toBeGreaterThanOrEqual(0);
+    expect(a[quiet]).toBe(b[quiet]);
+    expect(a[busy]).not.toBe(b[busy]);
+    expect(a[busy]).toEqual(b[busy]);
+    // Another component's (created later, with no incidents of its own) quiet full days are the older one's objects.
+    const other = dailyUptime({ ...history, incidents: [], serviceCreatedAt: daysAgo(30) + 90 * MIN, now: NOW, days: 90, zone: ZONE }).slice(0, -1);
+    const o = storedDays(encodeDays(other), other.at(-1)!.day, other.length, complete)!;
+    const both = strip.findLastIndex((d, i) => d.uptime === 100 && d.incidentIds.length === 0 && d.maintenanceMinutes === 0 && d.observedMinutes === o[i].observedMinutes && o[i].maintenanceMinutes === 0);
+    expect(both).toBeGreaterThan(80);
+    expect(o[both]).toBe(a[both]);
+    // Its days before it existed are shared as "no data", not as the older component's days.
+    expect(o[0]).not.toBe(a[0]);
+    expect(o[0].uptime).toBeNull();
+  });
 });
