@@ -6,7 +6,7 @@ import { snapshotComponentUpdates, snapshotIncidentUpdate, snapshotMaintenance, 
 import type { ShownWindow } from "@/lib/maintenance/service";
 import { coverage, loadChildren } from "@/lib/public-page/maintenance";
 import { pageIdsShowing } from "@/lib/status-pages/affected";
-import { openImpactsOn } from "./payload-queries";
+import { accountOfComponent, openImpactsOn } from "./payload-queries";
 import { fanOut, insertEvent } from "./queries";
 
 interface IncidentUpdateEvent {
@@ -90,13 +90,14 @@ interface ComponentWrite {
  */
 export async function enqueueComponentUpdates<T>(trx: Db, write: ComponentWrite, run: () => Promise<T>): Promise<T> {
   const ids = [...new Set(write.componentIds)];
-  if (ids.length === 0) return run();
+  const accountId = ids.length === 0 ? undefined : await accountOfComponent(trx, ids[0]);
+  if (accountId === undefined) return run();
   const from = Date.now();
-  const before = spansOf(await openImpactsOn(trx, ids, from));
+  const before = spansOf(await openImpactsOn(trx, accountId, ids, from));
   const result = await run();
   // Read after the write's own clock (windows open and close at its Date.now()), never before `from`.
   const at = Math.max(Date.now(), from);
-  const after = spansOf(await openImpactsOn(trx, ids, at));
+  const after = spansOf(await openImpactsOn(trx, accountId, ids, at));
   const was = statusesAt(ids, before, [], from);
   const now = statusesAt(ids, after, [], at);
   const changed = ids.filter((id) => was.get(id) !== now.get(id));

@@ -155,10 +155,10 @@ function flipPayload(
  */
 export async function snapshotMaintenanceFlips(db: Db, pageId: string, w: ShownWindow, open: { was: boolean; now: boolean }, at: number): Promise<EventPayload[]> {
   const cover = coverage(w, await loadChildren(db, [w]));
-  const [page, shown] = await Promise.all([pageInfo(db, pageId), servicesOnPage(db, pageId, cover === "ALL" ? null : cover)]);
-  if (!page || shown.length === 0) return [];
+  const [page, accountId, shown] = await Promise.all([pageInfo(db, pageId), findPageAccount(db, pageId), servicesOnPage(db, pageId, cover === "ALL" ? null : cover)]);
+  if (!page || accountId === undefined || shown.length === 0) return [];
   const all = (await servicesOnPage(db, pageId, null)).map((c) => c.id);
-  const spans = spansOf(await openImpactsOn(db, all, at));
+  const spans = spansOf(await openImpactsOn(db, accountId, all, at));
   const others = (await maintenanceAround(db, pageId, at, at)).filter((m) => m.id !== w.id);
   const self: MaintenanceSpan = { id: w.id, serviceIds: cover, startsAt: at, endsAt: at + 1 };
   const before = open.was ? [...others, self] : others;
@@ -187,8 +187,8 @@ export async function snapshotComponentUpdates(
   from: number,
   at: number,
 ): Promise<EventPayload[]> {
-  const [page, shown] = await Promise.all([pageInfo(db, pageId), servicesOnPage(db, pageId, candidates)]);
-  if (!page || shown.length === 0) return [];
+  const [page, accountId, shown] = await Promise.all([pageInfo(db, pageId), findPageAccount(db, pageId), servicesOnPage(db, pageId, candidates)]);
+  if (!page || accountId === undefined || shown.length === 0) return [];
   const maintenance = await maintenanceAround(db, pageId, from, at);
   const ids = shown.map((c) => c.id);
   const was = statusesAt(ids, before, maintenance, from);
@@ -197,7 +197,7 @@ export async function snapshotComponentUpdates(
   if (flipped.length === 0) return [];
   // The page's status after the write: every component it shows, from the incidents open on them.
   const all = (await servicesOnPage(db, pageId, null)).map((c) => c.id);
-  const allSpans = spansOf(await openImpactsOn(db, all, at));
+  const allSpans = spansOf(await openImpactsOn(db, accountId, all, at));
   const pageStatus = worstStatus([...statusesAt(all, allSpans, maintenance, at).values()]);
   const indicator = pageIndicator(pageStatus, all, allSpans, at);
   const created = await componentsCreatedAt(db, flipped.map((c) => c.id));
