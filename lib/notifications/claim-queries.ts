@@ -73,6 +73,23 @@ async function dueCandidates(db: Db, now: number, limit: number, busyHosts: stri
   return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at);
 }
 
+/**
+ * Whether any delivery is due and free: one indexed read, without a transaction. Most claims find nothing (an idle
+ * worker asks twice a second), and finding nothing through the claim itself took a transaction each time, on
+ * SQLite one that takes the write lock (BEGIN IMMEDIATE).
+ */
+async function anyDue(db: Db, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("notification_deliveries")
+    .select("id")
+    .where("status", "in", PENDING_STATUSES)
+    .where("next_attempt_at", "<=", now)
+    .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The oldest candidates, at most `capacity(host)` of one destination and `limit` in all. */
 function pick(candidates: { id: string; host: string }[], limit: number, capacity: (host: string) => number): string[] {
   const taken = new Map<string, number>();
@@ -96,6 +113,7 @@ function pick(candidates: { id: string; host: string }[], limit: number, capacit
  * (lib/db/dialects.ts), one claimer at a time.
  */
 export async function claimDue(db: Db, owner: string, now: number, leaseMs: number, limit: number, capacity: (host: string) => number, busyHosts: string[]): Promise<Claimed[]> {
+  if (!(await anyDue(db, now))) return [];
   const lease = (eb: ExpressionBuilder<Database, "notification_deliveries">) => ({ lease_until: now + leaseMs, lease_owner: owner, attempts: eb("attempts", "+", 1), updated_at: now });
   if (dialectOf(db) === "postgres") {
     const rows = await db.transaction().execute(async (trx) => {
