@@ -163,6 +163,16 @@ export function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+
+/** CPU time (user + system) the process has used so far, in ms, from /proc/<pid>/stat. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+}
+
 /** Starts the node:http ceiling server with exactly these bytes and headers. */
 export async function startCeiling(port: number, body: Buffer, headers: Record<string, string>): Promise<ChildProcess> {
   const dir = mkdtempSync(join(tmpdir(), "hg-ceiling-"));

@@ -1,8 +1,12 @@
 /**
- * The scale goal's page (issue 15): 200 services in 10 cards and 2,000 incidents spread over the last
- * 90 days, built through the v1 API on a running server.
+ * The scale goal's pages (issue 15): 200 services in 10 cards with 2,000 incidents spread over the last
+ * 90 days, built through the v1 API on a running server; and the same page with five years of history
+ * (20,000 incidents), whose incidents are written by the app's own verbs in a child process
+ * (bench-history.ts): through the API they would take ~5 minutes of the benchmark.
  */
+import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
+import { ROOT } from "../../e2e/harness";
 import { call, pool } from "./pool";
 
 const DAY = 86_400_000;
@@ -24,17 +28,41 @@ export interface ScaleOptions {
   cards: number;
   incidents: number;
   days: number;
+  /** how the incidents are written: through the API (default), or by the app's verbs in a child process */
+  history?: "api" | "app";
+}
+
+export interface PlannedIncident {
+  k: number;
+  start: number;
+  end: number;
+  severity: "MINOR" | "MEDIUM" | "MAJOR" | "CRITICAL";
+  serviceIds: string[];
+}
+
+/**
+ * The incidents, the same on every run: spread evenly over the last `days` days, each on one to three services,
+ * resolved 30 minutes to 4 hours after it opened; the last two stay open.
+ */
+export function planHistory(serviceIds: readonly string[], o: { incidents: number; days: number }, now: number): PlannedIncident[] {
+  const rand = mulberry32(15);
+  const severities = ["MINOR", "MEDIUM", "MAJOR", "CRITICAL"] as const;
+  const span = o.days * DAY - 6 * 60 * MIN;
+  return Array.from({ length: o.incidents }, (_, k) => {
+    const start = now - o.days * DAY + Math.floor(((k + rand()) * span) / o.incidents);
+    const ids = new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => serviceIds[Math.floor(rand() * serviceIds.length)]));
+    return { k, start, end: start + (30 + Math.floor(rand() * 210)) * MIN, severity: severities[Math.floor(rand() * 4)], serviceIds: [...ids] };
+  });
 }
 
 /**
  * Returns the page's slug. The incidents go through the API with past `publicIncidentUpdateDate`s (the
  * time the timeline, status and uptime follow): each opens at its start and a RESOLVED update closes it
- * 30 minutes to 4 hours later; the last two stay open. Only the services are backdated by hand: the API
+ * (planHistory). With `history: "app"` the same writes are made by the app's verbs instead. Only the services are backdated by hand: the API
  * stamps a new service with now and has no field for an earlier birth, so without the SQL below every
  * day before today would read "no data" instead of the history the incidents describe.
  */
 export async function buildScalePage(url: string, key: string, sqlitePath: string, o: ScaleOptions): Promise<string> {
-  const rand = mulberry32(15);
   const now = Date.now();
   const serviceIds = await pool(Array.from({ length: o.services }, (_, i) => i), 8, async (i) => (await call<{ id: string }>(url, key, "POST", "/v1/status-pages/services", { name: `Scale service ${String(i + 1).padStart(3, "0")}` })).id);
 
@@ -48,27 +76,37 @@ export async function buildScalePage(url: string, key: string, sqlitePath: strin
     db.close();
   }
 
-  const slug = `scale-${o.services}`;
+  const slug = o.days === 90 ? `scale-${o.services}` : `scale-${o.services}-${o.days}d`;
   const perCard = Math.ceil(o.services / o.cards);
   const cards = Array.from({ length: o.cards }, (_, c) => ({ name: `Region ${c + 1}`, services: serviceIds.slice(c * perCard, (c + 1) * perCard).map((id) => ({ id })) }));
-  await call(url, key, "POST", "/v1/status-pages", { name: `Scale: ${o.services} services, ${o.incidents} incidents`, url: slug, cards });
+  await call(url, key, "POST", "/v1/status-pages", { name: `Scale: ${o.services} services, ${o.incidents} incidents over ${o.days} days`, url: slug, cards });
 
-  const severities = ["MINOR", "MEDIUM", "MAJOR", "CRITICAL"] as const;
-  const span = o.days * DAY - 6 * 60 * MIN;
-  const plan = Array.from({ length: o.incidents }, (_, k) => {
-    const start = now - o.days * DAY + Math.floor(((k + rand()) * span) / o.incidents);
-    const ids = new Set(Array.from({ length: 1 + Math.floor(rand() * 3) }, () => serviceIds[Math.floor(rand() * serviceIds.length)]));
-    return { k, start, end: start + (30 + Math.floor(rand() * 210)) * MIN, severity: severities[Math.floor(rand() * 4)], services: [...ids].map((id) => ({ id })) };
-  });
+  const plan = planHistory(serviceIds, o, now);
+  if (o.history === "app") {
+    writeHistory(sqlitePath, slug, plan, now);
+    return slug;
+  }
   await pool(plan, 8, async (p) => {
     const { id } = await call<{ id: string }>(url, key, "POST", "/v1/status-pages/incidents", {
       name: `Scale incident ${p.k + 1}`,
       severity: p.severity,
-      services: p.services,
+      services: p.serviceIds.map((id) => ({ id })),
       incidentUpdates: [{ description: "We are investigating elevated error rates.", status: "INVESTIGATING", publicIncidentUpdateDate: new Date(p.start).toISOString() }],
     });
     if (p.k >= o.incidents - 2) return;
     await call(url, key, "POST", `/v1/status-pages/incidents/${id}/incident-updates`, { description: "This incident has been resolved.", status: "RESOLVED", publicIncidentUpdateDate: new Date(Math.min(p.end, now - MIN)).toISOString() });
   });
   return slug;
+}
+
+/** The plan written by the app's verbs (tests/bench/lib/bench-history.ts) into the server's SQLite file. */
+function writeHistory(sqlitePath: string, slug: string, plan: PlannedIncident[], now: number): void {
+  const r = spawnSync("npx", ["tsx", "--conditions=react-server", "tests/bench/lib/bench-history.ts", slug, String(now)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HELIOGRAPH_SQLITE_PATH: sqlitePath },
+    input: JSON.stringify(plan),
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`bench-history failed (${r.status}): ${r.stderr}`);
 }
