@@ -218,14 +218,17 @@ let quietCount = 0;
 
 function quietDaysOf(quiet: string): Map<string, DayUptime> {
   let byDay = quietDays.get(quiet);
-  if (byDay === undefined) {
-    if (quietCount >= QUIET_MAX) {
-      quietDays.clear();
-      quietCount = 0;
-    }
-    quietDays.set(quiet, (byDay = new Map()));
-  }
+  if (byDay === undefined) quietDays.set(quiet, (byDay = new Map()));
   return byDay;
+}
+
+function keepQuietDay(byDay: Map<string, DayUptime>, d: DayUptime): void {
+  if (++quietCount > QUIET_MAX) {
+    // A map taken before this still lends its days to the strip being decoded; it is no longer in the table.
+    quietDays.clear();
+    quietCount = 1;
+  }
+  byDay.set(d.day, d);
 }
 
 const isQuiet = (e: EncodedDay) => e === 0 || (e.length === 5 && e[2] === 0 && e[3] === 0);
@@ -263,10 +266,7 @@ export function storedDays(json: string, throughDay: string, dayCount: number, c
       let one = lent?.get(day);
       if (one === undefined) {
         one = make(day);
-        if (lent) {
-          lent.set(day, one);
-          quietCount++;
-        }
+        if (lent) keepQuietDay(lent, one);
       }
       out.push(one);
     }
