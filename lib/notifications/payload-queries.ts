@@ -103,6 +103,6 @@ export async function findIncidentWithUpdates(db: Db, incidentId: string, limit:
 }
 
 export async function findPageHead(db: Db, id: string) {
-  return db.selectFrom("status_pages").select(["id", "name", "url", "custom_domain", "timezone", "locale"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("status_pages").select(["id", "account_id", "name", "url", "custom_domain", "timezone", "locale"]).where("id", "=", id).executeTakeFirst();
 }
 

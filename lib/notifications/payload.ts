@@ -50,9 +50,16 @@ export interface EventPayload {
   };
 }
 
+type PageHead = NonNullable<Awaited<ReturnType<typeof findPageHead>>>;
+
+/** What a payload says of its page (never its account). */
+function infoOf(page: PageHead): EventPayload["page"] {
+  return { id: page.id, name: page.name, address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL), timezone: page.timezone, locale: page.locale };
+}
+
 async function pageInfo(db: Db, pageId: string) {
   const page = await findPageHead(db, pageId);
-  return page ? { id: page.id, name: page.name, address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL), timezone: page.timezone, locale: page.locale } : null;
+  return page ? infoOf(page) : null;
 }
 
 export async function snapshotIncidentUpdate(db: Db, pageId: string, e: { incidentId: string; updateId: string; serviceIds: string[] }): Promise<EventPayload | null> {
@@ -155,10 +162,11 @@ function flipPayload(
  */
 export async function snapshotMaintenanceFlips(db: Db, pageId: string, w: ShownWindow, open: { was: boolean; now: boolean }, at: number): Promise<EventPayload[]> {
   const cover = coverage(w, await loadChildren(db, [w]));
-  const [page, accountId, shown] = await Promise.all([pageInfo(db, pageId), findPageAccount(db, pageId), servicesOnPage(db, pageId, cover === "ALL" ? null : cover)]);
-  if (!page || accountId === undefined || shown.length === 0) return [];
+  const [head, shown] = await Promise.all([findPageHead(db, pageId), servicesOnPage(db, pageId, cover === "ALL" ? null : cover)]);
+  if (!head || shown.length === 0) return [];
+  const page = infoOf(head);
   const all = (await servicesOnPage(db, pageId, null)).map((c) => c.id);
-  const spans = spansOf(await openImpactsOn(db, accountId, all, at));
+  const spans = spansOf(await openImpactsOn(db, head.account_id, all, at));
   const others = (await maintenanceAround(db, pageId, at, at)).filter((m) => m.id !== w.id);
   const self: MaintenanceSpan = { id: w.id, serviceIds: cover, startsAt: at, endsAt: at + 1 };
   const before = open.was ? [...others, self] : others;
@@ -187,8 +195,9 @@ export async function snapshotComponentUpdates(
   from: number,
   at: number,
 ): Promise<EventPayload[]> {
-  const [page, accountId, shown] = await Promise.all([pageInfo(db, pageId), findPageAccount(db, pageId), servicesOnPage(db, pageId, candidates)]);
-  if (!page || accountId === undefined || shown.length === 0) return [];
+  const [head, shown] = await Promise.all([findPageHead(db, pageId), servicesOnPage(db, pageId, candidates)]);
+  if (!head || shown.length === 0) return [];
+  const page = infoOf(head);
   const maintenance = await maintenanceAround(db, pageId, from, at);
   const ids = shown.map((c) => c.id);
   const was = statusesAt(ids, before, maintenance, from);
@@ -197,7 +206,7 @@ export async function snapshotComponentUpdates(
   if (flipped.length === 0) return [];
   // The page's status after the write: every component it shows, from the incidents open on them.
   const all = (await servicesOnPage(db, pageId, null)).map((c) => c.id);
-  const allSpans = spansOf(await openImpactsOn(db, accountId, all, at));
+  const allSpans = spansOf(await openImpactsOn(db, head.account_id, all, at));
   const pageStatus = worstStatus([...statusesAt(all, allSpans, maintenance, at).values()]);
   const indicator = pageIndicator(pageStatus, all, allSpans, at);
   const created = await componentsCreatedAt(db, flipped.map((c) => c.id));

@@ -160,7 +160,7 @@ export function groupDays(children: DayUptime[][], keep = false): DayUptime[] {
  * day of each group here and compares its components' days by reference instead of summing them (the
  * 200-component scale page: ~1.5 ms of every render). Days are never changed once made (they are shared), so the
  * same objects always sum to the same day. Held weakly by one component's day, so entries go with the days: the
- * first that is not quiet, since quiet days are one object lent to every component of the page (a key all groups
+ * first that is not quiet, since quiet days are one object lent to every component of every page (a key all groups
  * would share). A day on which all of a group's components were quiet is summed, not kept: there is no key of
  * its own to keep it by, and such a day is cheap to sum.
  */
