@@ -3,9 +3,8 @@
  * page views across all of them, API writes that invalidate some, and the cache misses both cause,
  * with the server's RSS sampled every second.
  */
-import { spawnSync } from "node:child_process";
 import http from "node:http";
-import { ROOT } from "../../e2e/harness";
+import { runAppScript } from "./app-script";
 import { call, pool, sleep } from "./pool";
 import { rssMb } from "./load";
 
@@ -23,13 +22,7 @@ const SERVICES_PER_ACCOUNT = 10;
 
 /** Accounts with keys, written by the app's own code into the server's SQLite file (the API cannot create accounts). */
 function addAccounts(count: number, env: Record<string, string>): { accountId: string; key: string }[] {
-  const r = spawnSync("npx", ["tsx", "--conditions=react-server", "tests/bench/lib/bench-accounts.ts", String(count)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
-    encoding: "utf8",
-  });
-  if (r.status !== 0) throw new Error(`bench-accounts failed (${r.status}): ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split("\n").at(-1)!);
+  return JSON.parse(runAppScript("tests/bench/lib/bench-accounts.ts", [String(count)], env).trim().split("\n").at(-1)!);
 }
 
 /**

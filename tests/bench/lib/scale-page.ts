@@ -4,9 +4,8 @@
  * (20,000 incidents), whose incidents are written by the app's own verbs in a child process
  * (bench-history.ts): through the API they would take ~5 minutes of the benchmark.
  */
-import { spawnSync } from "node:child_process";
 import Database from "better-sqlite3";
-import { ROOT } from "../../e2e/harness";
+import { runAppScript } from "./app-script";
 import { call, pool } from "./pool";
 
 const DAY = 86_400_000;
@@ -101,12 +100,5 @@ export async function buildScalePage(url: string, key: string, sqlitePath: strin
 
 /** The plan written by the app's verbs (tests/bench/lib/bench-history.ts) into the server's SQLite file. */
 function writeHistory(sqlitePath: string, slug: string, plan: PlannedIncident[], now: number): void {
-  const r = spawnSync("npx", ["tsx", "--conditions=react-server", "tests/bench/lib/bench-history.ts", slug, String(now)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", HELIOGRAPH_SQLITE_PATH: sqlitePath },
-    input: JSON.stringify(plan),
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (r.status !== 0) throw new Error(`bench-history failed (${r.status}): ${r.stderr}`);
+  runAppScript("tests/bench/lib/bench-history.ts", [slug, String(now)], { HELIOGRAPH_SQLITE_PATH: sqlitePath }, JSON.stringify(plan));
 }
