@@ -4,6 +4,7 @@ import { groupIncidentsByDay, RECENT_INCIDENT_DAYS, splitMaintenance } from "@/l
 import { zoneOf } from "@/lib/time/zone";
 import { updateStatusLabel } from "@/lib/status/labels";
 import { ActiveIncident, IncidentLine } from "@/components/incident/incident-parts";
+import type { IncidentView } from "@/lib/incidents/types";
 import { MaintenanceList } from "@/components/maintenance/maintenance-list";
 import { ServiceCard } from "@/components/service-card/service-card";
 import { StatusBanner } from "@/components/status/status-banner";
@@ -24,8 +25,9 @@ export function barsHrefOf(site: Site): (componentId: string) => string {
  * fourteen days. A plain function of the page's snapshot, rendered to static markup (lib/static-pages); only
  * the freshness line and the header's theme toggle come alive in the browser (components/islands). `cards`: the
  * inside of each entry's card, already rendered (lib/static-pages/card-memo.tsx); rendered here when absent.
+ * `line`: the markup that stands for a past incident's line (lib/static-pages/line-memo.tsx); drawn here when absent.
  */
-export function HomePage({ site, snap, cards }: { site: Site; snap: PageSnapshot; cards?: readonly string[] }) {
+export function HomePage({ site, snap, cards, line }: { site: Site; snap: PageSnapshot; cards?: readonly string[]; line?: (view: IncidentView) => string }) {
   const { page, base } = site;
   const locale = site.locale;
   const lang = siteLang(site);
@@ -109,11 +111,15 @@ export function HomePage({ site, snap, cards }: { site: Site; snap: PageSnapshot
                 <p className="muted m-0">{t("none")}</p>
               ) : (
                 <ul className="m-0 list-none space-y-2.5 p-0">
-                  {d.incidents.map((v) => (
-                    <li key={v.incident.id}>
-                      <IncidentLine view={v} base={base} locale={locale} lang={lang} />
-                    </li>
-                  ))}
+                  {d.incidents.map((v) =>
+                    line ? (
+                      <li key={v.incident.id} dangerouslySetInnerHTML={{ __html: line(v) }} />
+                    ) : (
+                      <li key={v.incident.id}>
+                        <IncidentLine view={v} base={base} locale={locale} lang={lang} />
+                      </li>
+                    ),
+                  )}
                 </ul>
               )}
             </li>

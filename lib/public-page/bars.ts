@@ -69,6 +69,16 @@ function open(r: Run, count: number, extra = ""): string {
 }
 
 /**
+ * Everything barsHtml draws from, one letter a day: the day's colour, in capitals when the day is not quiet.
+ * Two lists with the same key have the same bars (the card memo keys on it: lib/static-pages/card-memo.tsx).
+ */
+export function barsKey(days: DayUptime[]): string {
+  let out = "";
+  for (const d of days) out += quiet(d) ? BAR_CLASS[statusOf(d)] : BAR_CLASS[statusOf(d)].toUpperCase();
+  return out;
+}
+
+/**
  * The bars as the page carries them: colour and width only. What each day was (its uptime, downtime and
  * incidents) is fetched when a visitor reaches the bars (labelledBarsHtml, components/islands): written into
  * every element it was most of a large page's HTML.

@@ -3,10 +3,14 @@
  * no RSC payload, the head's metadata, the islands' data (written as JSON that nothing a page says can break
  * out of), and the locked page of a private one.
  */
-import { createElement } from "react";
+import { createElement, type ComponentProps } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { barsHrefOf } from "@/components/pages/home-page";
+import { HomePage, barsHrefOf } from "@/components/pages/home-page";
+import { StaticDocument } from "@/components/pages/static-document";
+import { createIncident } from "@/lib/incidents/service";
+import { pageMeta, siteTitle } from "@/lib/public-page/metadata";
+import { loadRecentSnapshot } from "@/lib/public-page/load";
 import { ServiceCard } from "@/components/service-card/service-card";
 import { createStaticPages } from "@/lib/static-pages/render";
 import { loadPageSnapshot } from "@/lib/public-page/load";
@@ -16,7 +20,8 @@ import { updatePage } from "@/lib/status-pages/service";
 import { PAGE_DATA_ID } from "@/components/islands/page-data";
 import { makePage, openIncident } from "./fixtures";
 
-const pages = createStaticPages({ css: ["/_next/static/chunks/app.css"], islands: "/_next/static/heliograph/islands-T.js" });
+const assets = { css: ["/_next/static/chunks/app.css"], islands: "/_next/static/heliograph/islands-T.js" };
+const pages = createStaticPages(assets);
 const HOSTILE = `</script><script>alert(1)</script><!--`;
 
 async function siteOf(p: Awaited<ReturnType<typeof makePage>>, access = true): Promise<Site> {
@@ -82,7 +87,7 @@ describe(`the statically rendered status page on ${process.env.HELIOGRAPH_TEST_S
     expect(again.equals(first)).toBe(true);
     const html = first.toString("utf8");
     expect(Buffer.byteLength(html)).toBe(first.length);
-    expect(html).not.toContain("hg-card-");
+    expect(html).not.toContain("hg-part-");
     // Each card as React draws it inline (no memo, no splice) is in the document as it is, after the page's
     // multibyte name and before the incident's: a splice at character instead of byte offsets would cut them.
     expect(snap.entries.length).toBeGreaterThan(1);
@@ -90,6 +95,28 @@ describe(`the statically rendered status page on ${process.env.HELIOGRAPH_TEST_S
     expect(drawn.every((at) => at > html.indexOf("東京"))).toBe(true);
     expect(drawn).toEqual([...drawn].sort((a, b) => a - b));
     expect(html.lastIndexOf("遅延 🚧")).toBeGreaterThan(drawn.at(-1)!);
+  });
+
+  it("is, with its kept cards and past incidents' lines, the document React draws whole", async () => {
+    const p = await makePage({ name: "Zürich – 東京", timezone: "Asia/Tokyo" });
+    const DAY = 86_400_000;
+    const now = Date.now();
+    const past = async (name: string, daysAgo: number, serviceIds: string[]) =>
+      createIncident(p.db, p.accountId, { name, severity: "MINOR", serviceIds, update: { description: "x", status: "RESOLVED", publicIncidentUpdateDate: now - daysAgo * DAY } });
+    await past("Latency – 遅延 <b>", 1, [p.services.api.id]);
+    await past("Web errors", 1, [p.services.web.id, p.services.api.id]);
+    await past("DNS 🚧", 5, [p.services.web.id]);
+    await openIncident(p.db, p.accountId, [p.services.api.id], "Still open");
+    const site = await siteOf(p);
+    const snap = await loadRecentSnapshot(p.db, site.page);
+    const drawn = `<!DOCTYPE html>${renderToString(
+      // (children passed as createElement's argument, as JSX would; the props' type requires them)
+      createElement(StaticDocument, { site, meta: pageMeta(site, { title: siteTitle(site.page), path: "" }), assets } as ComponentProps<typeof StaticDocument>, createElement(HomePage, { site, snap })),
+    )}`;
+    // Twice: the first render draws and keeps the parts, the second takes them all from the memos.
+    for (const render of [1, 2]) expect(pages.home(site, snap).toString("utf8"), `render ${render}`).toBe(drawn);
+    expect(drawn).toContain("Latency – 遅延 &lt;b&gt;");
+    expect(drawn.match(/data-incident=/g)).toHaveLength(5);
   });
 
   it("a private page the visitor has not unlocked: the unlock form, nothing of the page, not indexed", async () => {

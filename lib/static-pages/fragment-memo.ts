@@ -1,0 +1,52 @@
+/**
+ * Parts of a status page kept across renders as UTF-8 (the cards, the past incidents' lines): between two renders
+ * of a page almost all of them are unchanged, and drawing them again with React, then collecting the garbage that
+ * leaves, was most of a large page's render (issue 15). A part is kept under a key made of everything it is drawn
+ * from, so any change to it is a new key and the part is drawn afresh: nothing is ever invalidated; the least
+ * recently used parts go when the bound is reached. One memo per kind of part, for all pages of the process.
+ */
+export class FragmentMemo {
+  /* Kept as UTF-8 bytes, as the document is sent: the page is spliced together from them (./splice.ts), so an
+   * unchanged part is neither drawn nor encoded again, and holds half the memory a string would. */
+  private readonly kept = new Map<string, Buffer>();
+  private bytes = 0;
+
+  /** maxBytes: keys (UTF-16, two bytes a character) and markup together. */
+  constructor(private readonly maxBytes: number) {}
+
+  /** The part kept under `key`, or `draw()`'s markup, kept from now on (unless it alone is an eighth of the bound). */
+  get(key: string, draw: () => string): Buffer {
+    const found = this.kept.get(key);
+    if (found !== undefined) {
+      // Most recently used last: a Map keeps insertion order, so eviction takes the first.
+      this.kept.delete(key);
+      this.kept.set(key, found);
+      return found;
+    }
+    const html = ownUtf8(draw());
+    const size = cost(key, html);
+    if (size > this.maxBytes / 8) return html;
+    this.kept.set(key, html);
+    this.bytes += size;
+    for (const [k, v] of this.kept) {
+      if (this.bytes <= this.maxBytes) break;
+      this.kept.delete(k);
+      this.bytes -= cost(k, v);
+    }
+    return html;
+  }
+
+  /** Parts kept and their bytes (tests). */
+  size(): { entries: number; bytes: number } {
+    return { entries: this.kept.size, bytes: this.bytes };
+  }
+}
+
+const cost = (key: string, html: Buffer) => 2 * key.length + html.length;
+
+/** In memory of its own: a small Buffer.from is a view into an 8 KB pool slab, which a kept part would pin whole. */
+function ownUtf8(text: string): Buffer {
+  const out = Buffer.allocUnsafeSlow(Buffer.byteLength(text, "utf8"));
+  out.write(text, "utf8");
+  return out;
+}
