@@ -1,4 +1,7 @@
-/** lib/db/dialects.ts withStatementCache: the same SQL reuses its statement, the cache is bounded, schema changes are seen. */
+/** lib/db/dialects.ts withStatementCache: the same SQL reuses its statement, the cache is bounded, schema changes are seen, rows are plain objects. */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { withStatementCache } from "@/lib/db/dialects";
@@ -43,5 +46,47 @@ describe("withStatementCache", () => {
     expect(cached.prepare("select * from t").all([])).toEqual([{ a: 1 }]);
     cached.prepare("alter table t add column b text default 'x'").run([]);
     expect(cached.prepare("select * from t").all([])).toEqual([{ a: 1, b: "x" }]);
+  });
+
+  it("answers with the same row objects better-sqlite3 makes, whatever the columns are named", () => {
+    const { sqlite, db } = counting();
+    const cached = withStatementCache(db);
+    sqlite.exec(`create table t (id integer, name text, note text); insert into t values (1, 'a', null), (2, 'b – ü', 'x')`);
+    for (const sql of [
+      "select * from t order by id",
+      "select id, name as label, count(*) over () as \"count(*)\", id as id from t order by id",
+      "select * from t where id > 9",
+    ]) {
+      const plain = sqlite.prepare(sql).all();
+      const ours = cached.prepare(sql).all([]);
+      expect(ours, sql).toStrictEqual(plain);
+      expect(ours.map((r) => Object.getPrototypeOf(r)), sql).toEqual(plain.map(() => Object.prototype));
+      expect([...cached.prepare(sql).iterate([])], sql).toStrictEqual(plain);
+    }
+    // A column named __proto__ is a property like any other (better-sqlite3's own objects lose it to the prototype).
+    const [odd] = cached.prepare('select id as "__proto__", name as "constructor" from t order by id').all([]) as object[];
+    expect(Object.getPrototypeOf(odd)).toBe(Object.prototype);
+    expect(Object.entries(odd)).toEqual([["__proto__", 1], ["constructor", "a"]]);
+  });
+
+  it("a cached statement sees a column renamed or dropped here, and one added by another connection", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "hg-stmt-")), "t.db");
+    const sqlite = new BetterSqlite3(file);
+    const other = new BetterSqlite3(file);
+    try {
+      const cached = withStatementCache(sqlite);
+      cached.prepare("create table t (a integer, b text)").run([]);
+      cached.prepare("insert into t (a, b) values (1, 'x')").run([]);
+      expect(cached.prepare("select * from t").all([])).toEqual([{ a: 1, b: "x" }]);
+      cached.prepare("alter table t rename column b to c").run([]);
+      expect(cached.prepare("select * from t").all([])).toEqual([{ a: 1, c: "x" }]);
+      cached.prepare("alter table t drop column a").run([]);
+      expect(cached.prepare("select * from t").all([])).toEqual([{ c: "x" }]);
+      other.exec("alter table t add column d integer default 7");
+      expect(cached.prepare("select * from t").all([])).toEqual([{ c: "x", d: 7 }]);
+    } finally {
+      sqlite.close();
+      other.close();
+    }
   });
 });
