@@ -8,8 +8,10 @@
 export class FragmentMemo {
   /* Kept as UTF-8 bytes, as the document is sent: the page is spliced together from them (./splice.ts), so an
    * unchanged part is neither drawn nor encoded again, and holds half the memory a string would. */
-  private readonly kept = new Map<string, Buffer>();
+  private readonly kept = new Map<string, { html: Buffer; epoch: number }>();
   private bytes = 0;
+  /** Parts added so far: the order of use matters only against additions, which are what evict. */
+  private epoch = 0;
 
   /** maxBytes: keys (UTF-16, two bytes a character) and markup together. */
   constructor(private readonly maxBytes: number) {}
@@ -18,20 +20,24 @@ export class FragmentMemo {
   get(key: string, draw: () => string): Buffer {
     const found = this.kept.get(key);
     if (found !== undefined) {
-      // Most recently used last: a Map keeps insertion order, so eviction takes the first.
-      this.kept.delete(key);
-      this.kept.set(key, found);
-      return found;
+      // Most recently used last: a Map keeps insertion order, so eviction takes the first. Moved once per addition
+      // at most: re-inserting every part of a page at every render churned the Map (~250 KB a render of 500 parts).
+      if (found.epoch !== this.epoch) {
+        this.kept.delete(key);
+        this.kept.set(key, found);
+        found.epoch = this.epoch;
+      }
+      return found.html;
     }
     const html = ownUtf8(draw());
     const size = cost(key, html);
     if (size > this.maxBytes / 8) return html;
-    this.kept.set(key, html);
+    this.kept.set(key, { html, epoch: ++this.epoch });
     this.bytes += size;
     for (const [k, v] of this.kept) {
       if (this.bytes <= this.maxBytes) break;
       this.kept.delete(k);
-      this.bytes -= cost(k, v);
+      this.bytes -= cost(k, v.html);
     }
     return html;
   }

@@ -144,7 +144,8 @@ export function deriveDays(plan: StripPlan, components: readonly StripComponent[
       // A strip of the complete days up to its last one, then the days since (today at least) from recent history.
       const n = window.length - stored.days.length;
       const tail = dailyUptime({ ...history, incidents: recent.spansOf.get(c.id) ?? [], maintenance: recent.maintenance, now, days: n, zone, window: window.slice(window.length - n) });
-      const list = [...stored.days, ...tail];
+      // concat: one array of the final length (spreading grew it step by step, for each of 200 components a render).
+      const list = stored.days.concat(tail);
       days.set(c.id, list);
       if (tail.length > 1) store(c.id, stored, list);
       continue;
