@@ -21,7 +21,7 @@ export class FragmentMemo {
     const found = this.kept.get(key);
     if (found !== undefined) {
       // Most recently used last: a Map keeps insertion order, so eviction takes the first. Moved once per addition
-      // at most: re-inserting every part of a page at every render churned the Map (~250 KB a render of 500 parts).
+      // at most: re-inserting all of a page's parts at every render left the Map's table full of deleted slots.
       if (found.epoch !== this.epoch) {
         this.kept.delete(key);
         this.kept.set(key, found);
