@@ -89,10 +89,6 @@ export async function componentsCreatedAt(db: Db, componentIds: readonly string[
   return new Map([...services, ...components].map((r) => [r.id, r.created_at]));
 }
 
-export async function findPageAccount(db: Db, pageId: string): Promise<string | undefined> {
-  return (await db.selectFrom("status_pages").select("account_id").where("id", "=", pageId).executeTakeFirst())?.account_id;
-}
-
 /** An incident and its newest updates (what a message about one of them quotes). */
 export async function findIncidentWithUpdates(db: Db, incidentId: string, limit: number) {
   const [incident, updates] = await Promise.all([

@@ -9,7 +9,7 @@ import { coverage, loadChildren, loadPageMaintenance, maintenanceSpansOf } from 
 import { severityToStatus, worstStatus, type IncidentSpan, type MaintenanceSpan } from "@/lib/status";
 import { pageAddress } from "@/lib/tenancy/address";
 import { pageIndicator, spansOf, statusesAt } from "./component-status";
-import { componentsCreatedAt, findIncidentWithUpdates, findPageAccount, findPageHead, openImpactsOn, servicesOnPage } from "./payload-queries";
+import { componentsCreatedAt, findIncidentWithUpdates, findPageHead, openImpactsOn, servicesOnPage } from "./payload-queries";
 import { listImpactsOfIncidents } from "@/lib/incidents/queries";
 import { affectedComponents } from "@/lib/incidents/derive";
 
@@ -129,10 +129,8 @@ export async function snapshotMaintenance(db: Db, pageId: string, m: Maintenance
  * under maintenance by its state (lib/public-page/maintenance.ts). A component under maintenance reads so when
  * no incident is open on it.
  */
-async function maintenanceAround(db: Db, pageId: string, from: number, to: number): Promise<MaintenanceSpan[]> {
-  const accountId = await findPageAccount(db, pageId);
-  if (!accountId) return [];
-  const windows = await listWindowsForPage(db, accountId, pageId);
+async function maintenanceAround(db: Db, page: { id: string; account_id: string }, from: number, to: number): Promise<MaintenanceSpan[]> {
+  const windows = await listWindowsForPage(db, page.account_id, page.id);
   return maintenanceSpansOf(await loadPageMaintenance(db, windows, from, to + 1, to));
 }
 
@@ -167,7 +165,7 @@ export async function snapshotMaintenanceFlips(db: Db, pageId: string, w: ShownW
   const page = infoOf(head);
   const all = (await servicesOnPage(db, pageId, null)).map((c) => c.id);
   const spans = spansOf(await openImpactsOn(db, head.account_id, all, at));
-  const others = (await maintenanceAround(db, pageId, at, at)).filter((m) => m.id !== w.id);
+  const others = (await maintenanceAround(db, head, at, at)).filter((m) => m.id !== w.id);
   const self: MaintenanceSpan = { id: w.id, serviceIds: cover, startsAt: at, endsAt: at + 1 };
   const before = open.was ? [...others, self] : others;
   const after = open.now ? [...others, self] : others;
@@ -198,7 +196,7 @@ export async function snapshotComponentUpdates(
   const [head, shown] = await Promise.all([findPageHead(db, pageId), servicesOnPage(db, pageId, candidates)]);
   if (!head || shown.length === 0) return [];
   const page = infoOf(head);
-  const maintenance = await maintenanceAround(db, pageId, from, at);
+  const maintenance = await maintenanceAround(db, head, from, at);
   const ids = shown.map((c) => c.id);
   const was = statusesAt(ids, before, maintenance, from);
   const now = statusesAt(ids, after, maintenance, at);
