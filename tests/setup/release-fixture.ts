@@ -20,7 +20,7 @@ export async function loadReleaseFixture(release = "release-0.1"): Promise<void>
       // psql meta-commands (pg_dump 15.x+ may write \restrict lines) and the schema creation: the test schema exists.
       .filter((l) => !l.startsWith("\\") && !/^CREATE SCHEMA /.test(l))
       .join("\n")
-      .replaceAll("release_0_1.", `${schema}.`);
+      .replaceAll(`${release.replaceAll(/[.-]/g, "_")}.`, `${schema}.`);
     url.search = "";
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
@@ -47,6 +47,11 @@ export interface ReleaseFixtureIds {
   apiKey: string;
   /** the fixed clock the fixture was seeded at (epoch ms) */
   now: number;
+  /** release 0.2 on: the v3 demo page, its automation rule, and an Alertmanager integration with its raw token */
+  v3PageId?: string;
+  ruleId?: string;
+  integrationId?: string;
+  ingestToken?: string;
 }
 
 /** The ids and raw demo key of the fixture loaded into this store. */
