@@ -22,6 +22,8 @@ const integration = (store: "sqlite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // The slowest files are printed after the summary (tests/setup/slowest-reporter.ts).
+    reporters: ["default", "./tests/setup/slowest-reporter.ts"],
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" } } },
       integration("sqlite"),
