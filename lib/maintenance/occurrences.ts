@@ -12,11 +12,12 @@ type RepeatingWindow = Pick<MaintenanceWindow, "id" | "starts_at" | "ends_at" | 
   timezone?: string | null;
 };
 
-const DAY = 86_400_000;
 const UNIT = { DAY: "days", WEEK: "weeks", MONTH: "months" } as const;
-// Longest real length of one step per unit (a DST change adds at most an hour; a month at most 31 days),
-// used only to skip ahead conservatively, never to compute a start.
-const MAX_STEP = { DAY: DAY + 3_600_000, WEEK: 7 * DAY + 3_600_000, MONTH: 31 * DAY + 3_600_000 } as const;
+const DAYS_PER_STEP = { DAY: 1, WEEK: 7 } as const;
+
+/** The start of a repetition: `count` calendar units after the first start, in its zone (luxon keeps the wall clock). */
+export type Step = (first: DateTime, unit: (typeof UNIT)[keyof typeof UNIT], count: number) => number;
+const calendarStep: Step = (first, unit, count) => first.plus({ [unit]: count }).toMillis();
 
 /** An IANA zone luxon can use (offsets such as "+01:00" are not zones a window repeats in). */
 export function isIanaZone(tz: string): boolean {
@@ -28,6 +29,26 @@ export function zoneOf(timezone: string | null | undefined): string {
   return timezone && isIanaZone(timezone) ? timezone : "UTC";
 }
 
+/** Calendar days from a's local date to b's (both in one zone), whatever the time of day and DST. */
+function daysBetween(a: DateTime, b: DateTime): number {
+  return Math.round((DateTime.utc(b.year, b.month, b.day).toMillis() - DateTime.utc(a.year, a.month, a.day).toMillis()) / 86_400_000);
+}
+
+/**
+ * The last repetition that starts at or before `at` (0 when none does), read off the calendar in the window's
+ * zone: its local date (days, weeks) or month gives the count, so the work never depends on the window's age.
+ * The count can overshoot by one when that repetition's time of day is later than `at`'s: step back then.
+ */
+function lastStartAtOrBefore(first: DateTime, unit: keyof typeof UNIT, every: number, at: number, step: Step): number {
+  if (at < first.toMillis()) return 0;
+  const local = DateTime.fromMillis(at, { zone: first.zone });
+  if (!local.isValid) return 0;
+  const units = unit === "MONTH" ? (local.year - first.year) * 12 + (local.month - first.month) : Math.floor(daysBetween(first, local) / DAYS_PER_STEP[unit]);
+  let k = Math.max(0, Math.floor(units / every));
+  while (k > 0 && !(step(first, UNIT[unit], k * every) <= at)) k--;
+  return k;
+}
+
 /**
  * Occurrences of a (possibly repeating) window that overlap [from, to), in time order; at most `limit`.
  * Repeats are calendar steps in the window's time zone (luxon): the local wall-clock start is kept across
@@ -35,7 +56,7 @@ export function zoneOf(timezone: string | null | undefined): string {
  * spring-forward day moves forward by the gap (02:30 → 03:30); one that exists twice keeps the first start's offset.
  * Each occurrence lasts the window's real length.
  */
-export function occurrencesBetween(w: RepeatingWindow, from: number, to: number, limit = 500): Occurrence[] {
+export function occurrencesBetween(w: RepeatingWindow, from: number, to: number, limit = 500, step: Step = calendarStep): Occurrence[] {
   const length = w.ends_at - w.starts_at;
   if (!w.repeat_unit) return w.starts_at < to && w.ends_at > from ? [{ windowId: w.id, startsAt: w.starts_at, endsAt: w.ends_at }] : [];
   const every = Math.max(1, w.repeat_interval ?? 1);
@@ -44,10 +65,11 @@ export function occurrencesBetween(w: RepeatingWindow, from: number, to: number,
   const base = DateTime.fromMillis(w.starts_at, { zone: zoneOf(w.timezone) });
   const out: Occurrence[] = [];
   // Every start is computed from the first one (never from the previous), so a clamped 28th never sticks.
-  let k = Math.max(0, Math.floor((from - length - w.starts_at) / (MAX_STEP[w.repeat_unit] * every)) - 1);
-  for (let guard = 0; guard < 100_000 && out.length < limit; guard++, k++) {
-    const start = base.plus({ [unit]: k * every }).toMillis();
-    if (start >= to || start > until) break;
+  // Starting at the last one that ends by `from`, the walk is the range's occurrences plus one step either side.
+  let k = lastStartAtOrBefore(base, w.repeat_unit, every, from - length, step);
+  for (let guard = 0; guard < limit + 16 && out.length < limit; guard++, k++) {
+    const start = step(base, unit, k * every);
+    if (!(start < to) || start > until) break;
     const end = start + length;
     if (end > from) out.push({ windowId: w.id, startsAt: start, endsAt: end });
   }

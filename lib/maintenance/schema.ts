@@ -11,6 +11,13 @@ const TimeZone = text().max(64).refine(isIanaZone, "must be an IANA time zone su
 
 const Tags = z.array(text().trim().min(1).max(100)).max(50);
 
+// A first start before 2000 is a typo (year 1, 0026), not a plan: refused here, though repeats cost the same at any age.
+const EARLIEST_START = Date.UTC(2000, 0, 1);
+const WindowStart = TimestampInput.refine((ms) => ms >= EARLIEST_START, "must be 2000-01-01T00:00:00Z or later").meta({
+  ...documentAs({ type: "string", format: "date-time" }),
+  description: "The first occurrence's start (repeats count from it): 2000-01-01T00:00:00Z or later",
+});
+
 const visibilityFields = {
   enabled: z.boolean(),
   severity: text().max(50).nullable(),
@@ -36,7 +43,7 @@ const windowFields = {
   name: text().trim().min(1, "must not be empty").max(200),
   description: text().max(2000).nullable().optional(),
   tags: Tags.optional(),
-  startsAt: TimestampInput,
+  startsAt: WindowStart,
   endsAt: TimestampInput,
   repeatInterval: z.number().int().min(1).max(365).nullable().optional(),
   repeatUnit: RepeatUnit.nullable(),
