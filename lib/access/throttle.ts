@@ -4,6 +4,7 @@ import Redis from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { processSlot } from "@/lib/runtime/process-state";
 
 /**
  * Wrong keys and passwords for private pages: 10 per client in 10 minutes, then every further try
@@ -50,12 +51,12 @@ function build(opts: ThrottleOptions): Limiters {
   };
 }
 
-const g = globalThis as unknown as { heliographAccessThrottle?: Limiters };
-const current = () => (g.heliographAccessThrottle ??= build(DEFAULTS));
+const slot = processSlot<Limiters>("access-throttle");
+const current = () => slot.getOrCreate(() => build(DEFAULTS));
 
 /** Tests shorten the backoff; a new configuration starts with clean counters. */
 export function configureAccessThrottle(overrides: Partial<ThrottleOptions> = {}): void {
-  g.heliographAccessThrottle = build({ ...DEFAULTS, ...overrides });
+  slot.set(build({ ...DEFAULTS, ...overrides }));
 }
 
 export interface ThrottleSubject {

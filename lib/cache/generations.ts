@@ -1,3 +1,5 @@
+import { processSlot } from "@/lib/runtime/process-state";
+
 /**
  * Version-safe invalidation. Every bump of a tag takes the next number of one global sequence and
  * records it as that tag's generation. A reader notes the sequence before it starts rendering; the
@@ -55,14 +57,13 @@ export class MemoryGenerationStore implements GenerationStore {
   }
 }
 
-const g = globalThis as unknown as { heliographGenerations?: GenerationStore };
+const generations = processSlot<GenerationStore>("generations");
 
 export function getGenerations(): GenerationStore {
-  g.heliographGenerations ??= new MemoryGenerationStore();
-  return g.heliographGenerations;
+  return generations.getOrCreate(() => new MemoryGenerationStore());
 }
 
 /** Replaces the process-wide store (the Redis-backed one at start-up when REDIS_URL is set; tests). */
 export function setGenerations(store: GenerationStore): void {
-  g.heliographGenerations = store;
+  generations.set(store);
 }

@@ -2,7 +2,7 @@
  * The production server: Node's http server, the front cache, the status page's own front door and Next's
  * request handler behind them, in one process. Bundled by scripts/build-server.mjs (no TypeScript at run
  * time); started by scripts/serve.mjs. The generation store is installed before Next loads, so the domain verbs running
- * inside Next's route modules bump the same store the cache reads (shared through globalThis).
+ * inside Next's route modules bump the same store the cache reads (one per process: lib/runtime/process-state.ts).
  */
 import http from "node:http";
 import { join } from "node:path";

@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRe
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { countRefusal } from "@/lib/metrics/registry";
+import { processSlot } from "@/lib/runtime/process-state";
 
 export type RateLimitStore = "memory" | "redis" | "postgres";
 
@@ -20,15 +21,21 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-const g = globalThis as unknown as { heliographRateLimit?: { opts: RateLimitOptions; limiter: Promise<RateLimiterAbstract> } };
+const slot = processSlot<{ opts: RateLimitOptions; limiter: Promise<RateLimiterAbstract> }>("api-rate-limit");
 
 function defaults(): RateLimitOptions {
   const store = env.HELIOGRAPH_RATE_LIMIT_STORE ?? (env.REDIS_URL ? "redis" : "memory");
   return { points: env.HELIOGRAPH_API_RATE_LIMIT, durationSeconds: env.HELIOGRAPH_API_RATE_WINDOW_SECONDS, store };
 }
 
-async function createLimiter(opts: RateLimitOptions): Promise<RateLimiterAbstract> {
-  const base = { points: opts.points, duration: opts.durationSeconds, keyPrefix: "heliograph_api" };
+/** The store the API's counters live in, for any other limit that must hold across instances (e-mail budgets). */
+export function rateLimitStore(): RateLimitStore {
+  return defaults().store;
+}
+
+/** A limiter in `opts.store`, its keys prefixed with `keyPrefix`. */
+export async function createLimiter(opts: RateLimitOptions, keyPrefix = "heliograph_api"): Promise<RateLimiterAbstract> {
+  const base = { points: opts.points, duration: opts.durationSeconds, keyPrefix };
   // Shared stores fall back to per-instance counters while unreachable, so an outage of the store never blocks the API.
   const insuranceLimiter = new RateLimiterMemory(base);
   if (opts.store === "redis") {
@@ -61,13 +68,12 @@ async function createLimiter(opts: RateLimitOptions): Promise<RateLimiterAbstrac
 }
 
 function current() {
-  if (!g.heliographRateLimit) {
+  return slot.getOrCreate(() => {
     const opts = defaults();
     const limiter = createLimiter(opts);
-    limiter.catch(() => (g.heliographRateLimit = undefined));
-    g.heliographRateLimit = { opts, limiter };
-  }
-  return g.heliographRateLimit;
+    limiter.catch(() => slot.set(undefined));
+    return { opts, limiter };
+  });
 }
 
 /** Replaces the limiter (tests inject a small limit; operators change nothing at run time). */
@@ -75,7 +81,7 @@ export function configureRateLimit(overrides: Partial<RateLimitOptions> = {}): R
   const opts = { ...defaults(), ...overrides };
   const limiter = createLimiter(opts);
   limiter.catch(() => {});
-  g.heliographRateLimit = { opts, limiter };
+  slot.set({ opts, limiter });
   return opts;
 }
 

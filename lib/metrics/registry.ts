@@ -1,8 +1,9 @@
 /**
- * The process's Prometheus metrics (prom-client). Shared through globalThis: the server bundle and
- * Next's route modules are separate module graphs in one process, and both must count into one registry.
+ * The process's Prometheus metrics (prom-client). Kept process-wide: the server bundle and Next's route
+ * modules are separate module graphs in one process, and both must count into one registry.
  */
 import client from "prom-client";
+import { processSlot } from "@/lib/runtime/process-state";
 import { RequestTally } from "./request-tally";
 
 function create() {
@@ -29,15 +30,14 @@ function create() {
 }
 
 export type Metrics = ReturnType<typeof create>;
-const g = globalThis as unknown as { heliographMetrics?: Metrics };
+const slot = processSlot<Metrics>("metrics");
 
 export function metrics(): Metrics {
-  g.heliographMetrics ??= create();
-  return g.heliographMetrics;
+  return slot.getOrCreate(create);
 }
 
 /** One refusal by the API rate limit ("api") or the unlock form's throttle ("access"). */
-export function countRefusal(limiter: "api" | "access"): void {
+export function countRefusal(limiter: "api" | "access" | "mail"): void {
   metrics().rateLimitRefusals.inc({ limiter });
 }
 

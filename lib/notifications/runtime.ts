@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { defaultGuard } from "@/lib/outbound";
+import { processSlot } from "@/lib/runtime/process-state";
 import { createMailer, type Mailer } from "./channels/email";
 import type { SmsConfig } from "./channels/sms";
 import { NotificationWorker, type WorkerOptions } from "./worker";
@@ -27,13 +28,13 @@ export function workerFromEnv(db: Db, overrides: Partial<WorkerOptions> = {}): N
   );
 }
 
-const g = globalThis as unknown as { heliographWorker?: NotificationWorker };
+const slot = processSlot<NotificationWorker>("notification-worker");
 
 /** Starts the in-process worker once per process. */
 export function startInProcessWorker(db: Db): NotificationWorker {
-  if (!g.heliographWorker) {
-    g.heliographWorker = workerFromEnv(db);
-    g.heliographWorker.start();
-  }
-  return g.heliographWorker;
+  return slot.getOrCreate(() => {
+    const worker = workerFromEnv(db);
+    worker.start();
+    return worker;
+  });
 }

@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ImageEngineUnavailableError } from "@/lib/errors";
+import { processSlot } from "@/lib/runtime/process-state";
 import type { HostElement } from "./host-tree";
 
 /*
@@ -180,13 +181,12 @@ export class OgRenderer {
   }
 }
 
-const SHARED = Symbol.for("heliograph.og.renderer");
+const shared = processSlot<OgRenderer>("og-renderer");
 
 /**
- * The process's one renderer. Kept on globalThis: Next compiles lib/og into each image route's chunks, and two
+ * The process's one renderer, kept process-wide: Next compiles lib/og into each image route's chunks, and two
  * copies of this module must still share one engine.
  */
 export function ogRenderer(): OgRenderer {
-  const g = globalThis as { [SHARED]?: OgRenderer };
-  return (g[SHARED] ??= new OgRenderer());
+  return shared.getOrCreate(() => new OgRenderer());
 }

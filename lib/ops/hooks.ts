@@ -1,7 +1,9 @@
 /**
  * Readiness probes and shutdown hooks, registered by the app's start-up (inside Next) and run by the
- * server layer (lib/front-cache/server.ts): separate module graphs in one process, so kept on globalThis.
+ * server layer (lib/front-cache/server.ts): separate module graphs in one process, so kept process-wide.
  */
+import { processSlot } from "@/lib/runtime/process-state";
+
 export type Probe = () => Promise<void>;
 type Hook = () => Promise<void>;
 
@@ -11,8 +13,8 @@ interface Registry {
   booted: boolean;
 }
 
-const g = globalThis as unknown as { heliographOps?: Registry };
-const registry = (): Registry => (g.heliographOps ??= { probes: new Map(), shutdown: new Set(), booted: false });
+const slot = processSlot<Registry>("ops");
+const registry = (): Registry => slot.getOrCreate(() => ({ probes: new Map(), shutdown: new Set(), booted: false }));
 
 /** A readiness check: resolves when `name` is usable, throws (with a short reason) when not. */
 export function registerProbe(name: string, probe: Probe): void {

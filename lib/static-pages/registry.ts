@@ -1,5 +1,6 @@
 import type { PageSnapshot } from "@/lib/public-page/load";
 import type { Site } from "@/lib/public-page/site";
+import { processSlot } from "@/lib/runtime/process-state";
 
 /**
  * The status page (/<slug>) is rendered to static markup with react-dom/server, outside the App Router's RSC
@@ -15,13 +16,12 @@ export interface StaticPages {
   locked(site: Site, query: Record<string, string>): Buffer<ArrayBuffer>;
 }
 
-const SLOT = Symbol.for("heliograph.static-pages");
-type WithSlot = typeof globalThis & { [SLOT]?: StaticPages };
+const slot = processSlot<StaticPages>("static-pages");
 
 export function installStaticPages(pages: StaticPages): void {
-  (globalThis as WithSlot)[SLOT] = pages;
+  slot.set(pages);
 }
 
 export function staticPages(): StaticPages | undefined {
-  return (globalThis as WithSlot)[SLOT];
+  return slot.get();
 }

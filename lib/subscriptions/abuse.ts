@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { env } from "@/lib/env";
 import { RateLimitedError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { processSlot } from "@/lib/runtime/process-state";
 
 /** Sign-ups per client address: 5 in 10 minutes (shared through Redis when REDIS_URL is set). */
 const SIGNUPS_PER_CLIENT = 5;
@@ -11,7 +12,7 @@ const SIGNUP_WINDOW_SECONDS = 600;
 /** At most one confirmation message per address in this time, however often it is submitted. */
 export const CONFIRMATION_INTERVAL_MS = 10 * 60_000;
 
-const g = globalThis as unknown as { heliographSignupLimiter?: RateLimiterAbstract };
+const slot = processSlot<RateLimiterAbstract>("signup-limiter");
 
 function build(points: number): RateLimiterAbstract {
   const opts = { keyPrefix: "hg_signup", points, duration: SIGNUP_WINDOW_SECONDS };
@@ -23,13 +24,13 @@ function build(points: number): RateLimiterAbstract {
 
 /** Tests start from clean counters. */
 export function resetSignupLimiter(points = SIGNUPS_PER_CLIENT): void {
-  g.heliographSignupLimiter = build(points);
+  slot.set(build(points));
 }
 
 export async function consumeSignup(client: string): Promise<void> {
-  g.heliographSignupLimiter ??= build(SIGNUPS_PER_CLIENT);
+  const limiter = slot.getOrCreate(() => build(SIGNUPS_PER_CLIENT));
   try {
-    await g.heliographSignupLimiter.consume(client || "unknown");
+    await limiter.consume(client || "unknown");
   } catch (res) {
     if (res instanceof RateLimiterRes) {
       const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));

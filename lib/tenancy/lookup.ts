@@ -5,6 +5,7 @@ import { getGenerations, type GenerationStore } from "@/lib/cache/generations";
 import { TENANCY_TAG } from "@/lib/cache/tags";
 import { findPageByDomain, findPageBySlug } from "@/lib/status-pages/queries";
 import { localeOf, type PageLocale } from "@/lib/time/locale";
+import { processSlot } from "@/lib/runtime/process-state";
 
 /** What routing needs to know about a page. */
 export interface TenantPage {
@@ -77,8 +78,8 @@ class TenantCache {
   }
 }
 
-const g = globalThis as unknown as { heliographTenants?: TenantCache };
-const cache = (): TenantCache => (g.heliographTenants ??= new TenantCache());
+const tenants = processSlot<TenantCache>("tenants");
+const cache = (): TenantCache => tenants.getOrCreate(() => new TenantCache());
 
 export async function tenantBySlug(slug: string): Promise<TenantPage | null> {
   return cache().get(`s:${slug}`, async () => findPageBySlug(await getReadyDb(), slug));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb, type Db } from "@/lib/db";
 import { apiRoute, ok } from "@/lib/http/route";
 import { log } from "@/lib/log";
+import { processSlot } from "@/lib/runtime/process-state";
 import { newAccount, testDb } from "../../setup/db";
 import { STORE } from "./fixtures";
 
@@ -43,7 +44,8 @@ class Relay {
   }
 }
 
-const g = globalThis as unknown as { heliographReady?: Promise<Db> };
+/** getReadyDb()'s promise: the wrapper reads the database from it. */
+const ready = processSlot<Promise<Db>>("db-ready");
 
 // A route that holds a query open for as long as the test needs (pg_sleep), behind the real wrapper.
 const slow = apiRoute({}, async ({ db }) => {
@@ -68,12 +70,12 @@ describe.runIf(STORE === "postgres")("an unreachable PostgreSQL answers 503, nev
     const through = new URL(direct);
     through.port = String(await relay.listen());
     relayDb = createDb({ databaseUrl: through.toString(), poolSize: 2 });
-    original = g.heliographReady;
-    g.heliographReady = Promise.resolve(relayDb);
+    original = ready.get();
+    ready.set(Promise.resolve(relayDb));
     vi.spyOn(log, "error").mockImplementation(() => undefined);
   });
   afterAll(async () => {
-    g.heliographReady = original;
+    ready.set(original);
     await relay?.close().catch(() => {});
     await relayDb?.destroy().catch(() => {});
   });
