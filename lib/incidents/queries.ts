@@ -91,14 +91,14 @@ export async function insertImpacts(db: Db, rows: readonly Insertable<IncidentIm
   if (rows.length > 0) await db.insertInto("incident_impacts").values([...rows]).execute();
 }
 
-/** Ends these open windows at `at`, never before they started; the closer is who they now speak for. */
+/** Ends these windows at `at` (open ones, and any set to end later), never before they started; the closer is who they now speak for. */
 export async function closeImpacts(db: Db, ids: readonly string[], at: number, actor: { actor_type: ActorType | null; actor_id: string | null }): Promise<void> {
   if (ids.length === 0) return;
   await db
     .updateTable("incident_impacts")
     .set((eb) => ({ ended_at: eb.case().when("started_at", ">", at).then(eb.ref("started_at")).else(at).end(), ...actor }))
     .where("id", "in", ids)
-    .where("ended_at", "is", null)
+    .where((eb) => eb.or([eb("ended_at", "is", null), eb("ended_at", ">", at)]))
     .execute();
 }
 

@@ -50,7 +50,7 @@ export const ImpactWindowInput = z
     startedAt: TimestampInput,
     endedAt: TimestampInput.nullable()
       .optional()
-      .meta({ description: "Not before startedAt; null (or absent) keeps the window open, on an unresolved incident only" }),
+      .meta({ description: "Not before startedAt, nor after now while the incident is open; null (or absent) keeps the window open, on an unresolved incident only. Resolving the incident ends every window at the resolution's time" }),
   })
   .meta({ id: "ImpactWindowInput" });
 

@@ -56,10 +56,12 @@ async function requireImpactComponents(trx: Db, pageId: string, ids: readonly st
 }
 
 /** A replaced history must make sense on its own: ordered ends, open windows only while unresolved, no overlaps per component. */
-function checkWindows(windows: readonly ImpactWindowInput[], resolvedAt: number | null): void {
+function checkWindows(windows: readonly ImpactWindowInput[], resolvedAt: number | null, now: number): void {
   const issues: Issue[] = [];
   windows.forEach((w, i) => {
     if (w.endedAt !== null && w.endedAt < w.startedAt) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must not be before startedAt" });
+    // An end still to come would outlast a sooner resolution (the page in outage with no incident open): null until it ends.
+    if (w.endedAt !== null && resolvedAt === null && w.endedAt > now) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must not be after now while the incident is open (null keeps the window open)" });
     if (w.endedAt === null && resolvedAt !== null) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must be set: the incident is resolved, so no window can stay open" });
     // A window lasting past the resolution would keep the component in outage on the page after the incident ended.
     else if (w.endedAt !== null && resolvedAt !== null && w.endedAt > resolvedAt) issues.push({ path: `componentImpacts.${i}.endedAt`, message: "must not be after the incident was resolved" });
@@ -86,12 +88,16 @@ async function impactsChanged(trx: Db, incidentId: string, actor: Actor): Promis
   return windows;
 }
 
-/** A resolved incident has no open window: the resolution closes them at its public time. */
+/**
+ * A resolved incident has no window open past its resolution: the resolution ends them at its public time, those
+ * left open and those set to end later alike (an older release stored ends in the future; they outlived the incident).
+ */
 async function settleResolution(trx: Db, incidentId: string, derived: Derived, actor: Actor): Promise<void> {
-  if (derived.resolved_at === null) return;
-  const open = (await q.listImpacts(trx, incidentId)).filter((w) => w.ended_at === null);
+  const resolvedAt = derived.resolved_at;
+  if (resolvedAt === null) return;
+  const open = (await q.listImpacts(trx, incidentId)).filter((w) => w.ended_at === null || Number(w.ended_at) > resolvedAt);
   if (open.length === 0) return;
-  await q.closeImpacts(trx, open.map((w) => w.id), derived.resolved_at, actorColumns(actor));
+  await q.closeImpacts(trx, open.map((w) => w.id), resolvedAt, actorColumns(actor));
   await q.updateIncidentRow(trx, incidentId, impactActor(actor));
 }
 
@@ -227,7 +233,7 @@ export async function replaceImpactsV3(db: Db, accountId: string, pageId: string
     if (isHuman(actor)) await q.markHumans(trx, id, at);
     const incident = await q.findIncidentById(trx, id);
     if (!incident) throw new NotFoundError("Incident not found");
-    checkWindows(windows, incident.resolved_at);
+    checkWindows(windows, incident.resolved_at, at);
     await requireImpactComponents(trx, page.id, windows.map((w) => w.componentId));
     const touched = [...(await affectedComponentIds(trx, id)), ...windows.map((w) => w.componentId)];
     await componentsWrite(trx, { componentIds: touched }, async () => {
