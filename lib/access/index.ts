@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { UnauthorizedError } from "@/lib/errors";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
 import { hashToken, verifyPassword } from "@/lib/secrets/tokens";
-import { findKeyByHash, listKeys } from "@/lib/status-pages/queries";
+import { findKeyByHash, listUnexpiredKeys } from "@/lib/status-pages/queries";
 import { ACCESS_TTL_SECONDS, accessCookieHeader, grantFor, signGrant } from "./token";
 
 /**
@@ -28,7 +28,7 @@ const passwordFingerprint = (hash: string) => createHash("sha256").update(hash).
 export async function matchKey(db: Db, pageId: string, raw: string): Promise<string | null> {
   const value = raw.trim();
   if (value === "" || value.length > 512) return null;
-  const key = await findKeyByHash(db, pageId, hashToken(value));
+  const key = await findKeyByHash(db, pageId, hashToken(value), Date.now());
   return key ? `k.${key.id}` : null;
 }
 
@@ -39,11 +39,11 @@ export async function matchPassword(page: AccessPage, value: string): Promise<st
 }
 
 /**
- * The credentials that open the page now: each key ("k.<key id>") and the password ("p.<fingerprint>").
- * A grant whose credential is not among them (key revoked, password changed) no longer opens it.
+ * The credentials that open the page now: each unexpired key ("k.<key id>") and the password ("p.<fingerprint>").
+ * A grant whose credential is not among them (key revoked or expired, password changed) no longer opens it.
  */
 export async function pageCredentials(db: Db, page: AccessPage): Promise<string[]> {
-  const keys = (await listKeys(db, page.id)).map((k) => `k.${k.id}`);
+  const keys = (await listUnexpiredKeys(db, page.id, Date.now())).map((k) => `k.${k.id}`);
   return page.password_hash ? [...keys, `p.${passwordFingerprint(page.password_hash)}`] : keys;
 }
 
@@ -85,9 +85,14 @@ export async function assertPageAccess(page: AccessPage, request: Request): Prom
   if (!(await hasPageAccess(page, request))) throw new UnauthorizedError("This status page is private: a page key or password is required");
 }
 
-/** The Set-Cookie header that keeps `credential` open on this browser for 30 days. */
+/**
+ * The Set-Cookie header that keeps `credential` open on this browser for 30 days, or until its key expires: the front
+ * cache checks a stored private copy's visitors by the grant alone (lib/front-cache/private.ts), without the database.
+ */
 export async function accessCookieFor(db: Db, pageId: string, credential: string): Promise<string> {
   const secret = await loadServerSecret(db);
-  const value = signGrant({ pageId, credential, expires: Math.floor(Date.now() / 1000) + ACCESS_TTL_SECONDS }, secret);
+  const keyExpiry = credential.startsWith("k.") ? (await listUnexpiredKeys(db, pageId, Date.now())).find((k) => `k.${k.id}` === credential)?.expires_at : null;
+  const expires = Math.min(Math.floor(Date.now() / 1000) + ACCESS_TTL_SECONDS, keyExpiry == null ? Infinity : Math.floor(keyExpiry / 1000));
+  const value = signGrant({ pageId, credential, expires }, secret);
   return accessCookieHeader(pageId, value, env.HELIOGRAPH_PUBLIC_URL.startsWith("https:"));
 }

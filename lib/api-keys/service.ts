@@ -7,6 +7,7 @@ import type { ApiKey } from "@/lib/db/types";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { hashToken, maskToken, newToken, safeEqual } from "@/lib/secrets/tokens";
+import { assertMintable } from "./minting";
 import * as q from "./queries";
 
 const PREFIX = "hg_";
@@ -29,11 +30,7 @@ export async function createApiKey(db: Db, accountId: string, name = "default", 
   }
   const expiresAt = opts.expiresInDays !== undefined ? at + opts.expiresInDays * DAY_MS : (opts.expiresAt ?? null);
   if (expiresAt !== null && expiresAt <= at) throw new ValidationError("expiresAt must be in the future", { fields: ["expiresAt"] });
-  // A short-lived (or leaked) key must not mint one that outlives it.
-  const limit = opts.createdBy?.expires_at ?? null;
-  if (limit !== null && (expiresAt === null || expiresAt > limit)) {
-    throw new ValidationError(`A key that expires cannot create one that outlives it: expiresAt must be at most ${new Date(limit).toISOString()}`, { fields: ["expiresAt"] });
-  }
+  assertMintable(expiresAt, opts.createdBy);
   const rawKey = newToken(PREFIX);
   const key: ApiKey = {
     id: newId(),

@@ -88,6 +88,8 @@ export interface StatusPageKeysTable {
   masked_key: string;
   created_at: number;
   updated_at: number;
+  /** epoch ms; null: never. A key minted by an expiring API key expires with it (migration 014) */
+  expires_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CardsTable {

@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { isUnexpired } from "@/lib/api-keys/minting";
 import type { AlertDecision, AlertEvent } from "@/lib/automation/alert";
 import { applyAlert } from "@/lib/automation/apply";
 import type { Db } from "@/lib/db";
@@ -48,6 +49,7 @@ async function authenticate(db: Db, req: IngestRequest, body: unknown): Promise<
   const format = FORMATS[row.type];
   const inBody = format.tokenInBody?.(body);
   if (!tokenMatches(row.token_hash, inBody ? [...req.tokens, inBody] : req.tokens)) throw refused();
+  if (!isUnexpired(row.token_expires_at, Date.now())) throw new UnauthorizedError(`The ingest token expired at ${new Date(row.token_expires_at!).toISOString()}, with the API key that made it: rotate it`);
   if (format.signatureHeader) {
     if (!req.signature) throw new UnauthorizedError(`Missing ${format.signatureHeader} header`, { header: format.signatureHeader });
     const secret = signingSecretOf(await loadServerSecret(db), row.token_hash);

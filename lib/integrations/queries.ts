@@ -28,8 +28,8 @@ export async function deleteIntegration(db: Db, accountId: string, id: string): 
   return Number(r.numDeletedRows);
 }
 
-export async function setToken(db: Db, accountId: string, id: string, tokenHash: string, masked: string, at: number): Promise<number> {
-  const r = await db.updateTable("integrations").set({ token_hash: tokenHash, masked_token: masked, updated_at: at }).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
+export async function setToken(db: Db, accountId: string, id: string, token: Pick<Integration, "token_hash" | "masked_token" | "token_expires_at">, at: number): Promise<number> {
+  const r = await db.updateTable("integrations").set({ ...token, updated_at: at }).where("account_id", "=", accountId).where("id", "=", id).executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 

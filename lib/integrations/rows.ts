@@ -12,6 +12,8 @@ export interface IntegrationsTable {
   /** sha256 of the ingest token: looked up and compared, never the token itself */
   token_hash: string;
   masked_token: string;
+  /** epoch ms; null: never. A token minted by an expiring API key expires with it (migration 014) */
+  token_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
   match_label: string;
   stale_after_minutes: number | null;
   alert_email: string | null;

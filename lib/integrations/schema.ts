@@ -50,6 +50,7 @@ const integrationFields = {
   staleAfterMinutes: z.number().int().nullable(),
   alertEmail: z.string().nullable(),
   maskedToken: z.string(),
+  tokenExpiresAt: Timestamp.nullable().meta({ description: "When the ingest token stops working: the expiry of the API key that made (or last rotated) it; null: never" }),
   ingestUrl: z.string().meta({ description: "Where the sender POSTs its alerts (built from HELIOGRAPH_PUBLIC_URL)" }),
   lastHeardAt: Timestamp.nullable().meta({ description: "Last valid event, heartbeats included" }),
   stale: z.boolean().meta({ description: "Silent longer than staleAfterMinutes" }),

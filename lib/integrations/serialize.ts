@@ -23,6 +23,7 @@ export function serializeIntegration(row: IntegrationRow & { defaultTarget?: Def
     staleAfterMinutes: row.stale_after_minutes,
     alertEmail: row.alert_email,
     maskedToken: row.masked_token,
+    tokenExpiresAt: toIsoOrNull(row.token_expires_at),
     ingestUrl: ingestUrlOf(row.id),
     lastHeardAt: toIsoOrNull(row.last_heard_at),
     stale: isStale(row, now),

@@ -1,6 +1,7 @@
 import "server-only";
 import type { IntegrationType } from "@/lib/automation/alert";
 import { defaultTargetsOf, deleteDefaultTarget, insertDefaultTarget, type DefaultTargetInput, type DefaultTargetView } from "@/lib/automation/default-target";
+import { mintedExpiry, type Minter } from "@/lib/api-keys/minting";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { pageOf, type PageRequest } from "@/lib/db/keyset";
@@ -26,6 +27,8 @@ export interface NewIntegration {
   defaultFirstUpdate?: string;
   defaultLastUpdate?: string;
   defaultNotifySubscribers?: boolean;
+  /** the API key asking: its token expires with it */
+  createdBy?: Minter;
 }
 
 /** The row with its default target, which every answer shows. */
@@ -75,6 +78,7 @@ export async function createIntegration(db: Db, accountId: string, input: NewInt
     status_page_id: input.statusPageId ?? null,
     token_hash: token.hash,
     masked_token: token.masked,
+    token_expires_at: mintedExpiry(input.createdBy),
     match_label: input.matchLabel ?? "component",
     stale_after_minutes: input.staleAfterMinutes ?? null,
     alert_email: input.alertEmail ?? null,
@@ -112,11 +116,11 @@ export async function deleteIntegration(db: Db, accountId: string, id: string): 
   });
 }
 
-/** A new token (and signing secret) replaces the old one, which fails from the next request on. */
-export async function rotateIntegrationToken(db: Db, accountId: string, id: string): Promise<IssuedIntegration> {
+/** A new token (and signing secret) replaces the old one, which fails from the next request on; it expires with `createdBy`. */
+export async function rotateIntegrationToken(db: Db, accountId: string, id: string, createdBy?: Minter): Promise<IssuedIntegration> {
   await getIntegrationOrThrow(db, accountId, id);
   const token = newIngestToken();
-  if ((await q.setToken(db, accountId, id, token.hash, token.masked, Date.now())) === 0) throw new NotFoundError("Integration not found");
+  if ((await q.setToken(db, accountId, id, { token_hash: token.hash, masked_token: token.masked, token_expires_at: mintedExpiry(createdBy) }, Date.now())) === 0) throw new NotFoundError("Integration not found");
   const row = await getIntegrationOrThrow(db, accountId, id);
   return { row, rawToken: token.raw, signingSecret: await signingSecretFor(db, row) };
 }

@@ -95,8 +95,14 @@ export async function deleteKey(db: Db, pageId: string, keyId: string): Promise<
   return Number(r.numDeletedRows);
 }
 
-export async function findKeyByHash(db: Db, pageId: string, keyHash: string): Promise<StatusPageKey | undefined> {
-  return db.selectFrom("status_page_keys").selectAll().where("status_page_id", "=", pageId).where("key_hash", "=", keyHash).executeTakeFirst();
+/** The page's key with this hash if it has not expired at `now`. */
+export async function findKeyByHash(db: Db, pageId: string, keyHash: string, now: number): Promise<StatusPageKey | undefined> {
+  return db.selectFrom("status_page_keys").selectAll().where("status_page_id", "=", pageId).where("key_hash", "=", keyHash).where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)])).executeTakeFirst();
+}
+
+/** The page's keys that have not expired at `now`: those that open it. */
+export async function listUnexpiredKeys(db: Db, pageId: string, now: number): Promise<StatusPageKey[]> {
+  return db.selectFrom("status_page_keys").selectAll().where("status_page_id", "=", pageId).where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)])).orderBy("created_at").execute();
 }
 
 export async function countPages(db: Db, accountId: string): Promise<number> {

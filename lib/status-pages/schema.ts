@@ -91,8 +91,11 @@ export const Card = z
   .strictObject({ id: UuidOut, name: z.string(), services: z.array(Service), created_at: Timestamp, updated_at: Timestamp })
   .meta({ id: "Card" });
 
+/** Heliograph's extension of the vendor's key: a key minted by an expiring API key expires with it. */
+const KeyExpiresAt = Timestamp.nullable().meta({ description: "When the key stops opening the page: the expiry of the API key that made it; null: never" });
+
 export const StatusPageKey = z
-  .strictObject({ id: UuidOut, maskedKey: z.string(), created_at: Timestamp, updated_at: Timestamp })
+  .strictObject({ id: UuidOut, maskedKey: z.string(), expiresAt: KeyExpiresAt, created_at: Timestamp, updated_at: Timestamp })
   .meta({ id: "StatusPageKey" });
 
 /** The create call takes no fields; an empty body or `{}` is fine. */
@@ -100,7 +103,7 @@ export const CreatePageKeyInput = z.strictObject({}).meta({ id: "CreatePageKeyIn
 
 /** Only the answer to the create call carries the raw key. */
 export const CreatedStatusPageKey = z
-  .strictObject({ id: UuidOut, key: z.string(), maskedKey: z.string(), created_at: Timestamp, updated_at: Timestamp })
+  .strictObject({ id: UuidOut, key: z.string(), maskedKey: z.string(), expiresAt: KeyExpiresAt, created_at: Timestamp, updated_at: Timestamp })
   .meta({ id: "CreatedStatusPageKey", description: "`key` is shown once; store it now." });
 
 export const SetStatusPagePasswordInput = z

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { StatusPageKey as KeyRow, StatusPage as PageRow } from "@/lib/db/types";
 import { fromJson } from "@/lib/db/json";
+import { toIsoOrNull } from "@/lib/db/time";
 import { times } from "@/lib/http/wire";
 import { localeOf } from "@/lib/time/locale";
 import { serializeIncident } from "@/lib/incidents/serialize";
@@ -10,11 +11,11 @@ import type { StatusPageView } from "./service";
 import type { ThemeColors, ThemePalette } from "./types";
 
 export function serializeKey(row: KeyRow): z.infer<typeof StatusPageKey> {
-  return { id: row.id, maskedKey: row.masked_key, ...times(row) };
+  return { id: row.id, maskedKey: row.masked_key, expiresAt: toIsoOrNull(row.expires_at), ...times(row) };
 }
 
 export function serializeCreatedKey(row: KeyRow, rawKey: string): z.infer<typeof CreatedStatusPageKey> {
-  return { id: row.id, key: rawKey, maskedKey: row.masked_key, ...times(row) };
+  return { id: row.id, key: rawKey, maskedKey: row.masked_key, expiresAt: toIsoOrNull(row.expires_at), ...times(row) };
 }
 
 /** Pages stored before input was normalized may hold lower-case hex; answers are upper case either way. */

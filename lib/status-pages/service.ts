@@ -1,4 +1,5 @@
 import "server-only";
+import { mintedExpiry, type Minter } from "@/lib/api-keys/minting";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
@@ -212,13 +213,13 @@ export async function updatePageV3(db: Db, accountId: string, id: string, input:
   return getPageOrThrow(db, accountId, id);
 }
 
-/** A key that opens a private page; the raw key is returned once. */
-export async function createPageKey(db: Db, accountId: string, pageId: string): Promise<{ key: StatusPageKey; rawKey: string }> {
+/** A key that opens a private page; the raw key is returned once. It expires with `createdBy`. */
+export async function createPageKey(db: Db, accountId: string, pageId: string, createdBy?: Minter): Promise<{ key: StatusPageKey; rawKey: string }> {
   await getPageOrThrow(db, accountId, pageId);
   assertWithinLimit("KEYS_PER_STATUS_PAGE", await q.countKeys(db, pageId));
   const rawKey = newToken(KEY_PREFIX);
   const at = Date.now();
-  const key: StatusPageKey = { id: newId(), status_page_id: pageId, key_hash: hashToken(rawKey), masked_key: maskToken(rawKey, KEY_PREFIX.length + 4), created_at: at, updated_at: at };
+  const key: StatusPageKey = { id: newId(), status_page_id: pageId, key_hash: hashToken(rawKey), masked_key: maskToken(rawKey, KEY_PREFIX.length + 4), created_at: at, updated_at: at, expires_at: mintedExpiry(createdBy) };
   await q.insertKey(db, key);
   return { key, rawKey };
 }

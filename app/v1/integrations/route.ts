@@ -13,8 +13,8 @@ export const GET = apiRoute({ query: CursorQuery }, async ({ db, accountId, quer
   return ok(cursorPage(rows.map((r) => serializeIntegration(r, now)), cursors.encode("integrations", next)));
 });
 
-export const POST = apiRoute({ body: CreateIntegrationInput }, async ({ db, accountId, body }) => {
-  const { row, rawToken, signingSecret } = await createIntegration(db, accountId, body);
+export const POST = apiRoute({ body: CreateIntegrationInput }, async ({ db, accountId, apiKey, body }) => {
+  const { row, rawToken, signingSecret } = await createIntegration(db, accountId, { ...body, createdBy: apiKey });
   return created(serializeCreatedIntegration(row, rawToken, signingSecret));
 });
 

@@ -11,6 +11,7 @@ import * as m009 from "./009_automation_rules";
 import * as m010 from "./010_integrations";
 import * as m011 from "./011_page_timezone_locale";
 import * as m012 from "./012_uptime_strips";
+import * as m014 from "./014_credential_expiry";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "010_integrations": m010,
   "011_page_timezone_locale": m011,
   "012_uptime_strips": m012,
+  "014_credential_expiry": m014,
 };

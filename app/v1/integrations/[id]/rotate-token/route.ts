@@ -7,8 +7,8 @@ import { rotateIntegrationToken } from "@/lib/integrations/service";
 export const dynamic = "force-dynamic";
 
 /** A new token, shown once; the old one fails from the next request on. */
-export const POST = apiRoute({ params: IdParams }, async ({ db, accountId, params }) => {
-  const { row, rawToken, signingSecret } = await rotateIntegrationToken(db, accountId, params.id);
+export const POST = apiRoute({ params: IdParams }, async ({ db, accountId, apiKey, params }) => {
+  const { row, rawToken, signingSecret } = await rotateIntegrationToken(db, accountId, params.id, apiKey);
   return ok(serializeCreatedIntegration(row, rawToken, signingSecret));
 });
 

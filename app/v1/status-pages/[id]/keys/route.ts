@@ -9,8 +9,8 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ params: IdParams }, async ({ db, accountId, params }) => ok((await listPageKeys(db, accountId, params.id)).map(serializeKey)));
 
-export const POST = apiRoute({ params: IdParams, body: CreatePageKeyInput, bodyOptional: true }, async ({ db, accountId, params }) => {
-  const { key, rawKey } = await createPageKey(db, accountId, params.id);
+export const POST = apiRoute({ params: IdParams, body: CreatePageKeyInput, bodyOptional: true }, async ({ db, accountId, apiKey, params }) => {
+  const { key, rawKey } = await createPageKey(db, accountId, params.id, apiKey);
   return created(serializeCreatedKey(key, rawKey));
 });
 
