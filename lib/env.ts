@@ -30,6 +30,14 @@ const databaseUrl = z
     { message: "is not a valid URL" },
   );
 
+/** A DNS server as node:dns takes it: an IPv4 or IPv6 address, optionally with a port (192.0.2.1:53, [2001:db8::1]:53). */
+function isDnsServer(entry: string): boolean {
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry) ?? /^([^:]+)(?::(\d{1,5}))?$/.exec(entry);
+  const [host, port] = m ? [m[1], m[2]] : [entry, undefined];
+  const ip = z.ipv4().safeParse(host).success || z.ipv6().safeParse(host).success;
+  return ip && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+}
+
 const url = z.url({ protocol: /^https?$/ });
 
 export const env = createEnv({
@@ -43,6 +51,14 @@ export const env = createEnv({
     HELIOGRAPH_TRUST_PROXY: bool(false),
     /** Where `/` on the primary host redirects; empty = a plain landing page. */
     HELIOGRAPH_ROOT_REDIRECT: url.optional(),
+    /** Shared servers: a custom domain serves only once a DNS TXT record proves its page's owner controls it. */
+    HELIOGRAPH_CUSTOM_DOMAIN_VERIFICATION: bool(false),
+    /** Comma-separated DNS servers the verification TXT records are read from; unset = the system's resolvers. */
+    HELIOGRAPH_DNS_SERVERS: z
+      .string()
+      .optional()
+      .transform((v) => v?.split(",").map((s) => s.trim()).filter(Boolean))
+      .refine((list) => list === undefined || list.every(isDnsServer), "must be comma-separated IP addresses, each with an optional :port"),
     /** Signs cookies and links. Generated once and stored in the database when unset. */
     HELIOGRAPH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DATABASE_URL: databaseUrl,

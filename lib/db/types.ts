@@ -56,7 +56,12 @@ export interface StatusPagesTable {
   name: string;
   description: string | null;
   url: string;
+  /** the domain the page is served at: proven by its TXT record, or accepted as set when verification is off */
   custom_domain: string | null;
+  /** a domain set while verification is on and not proven yet (migration 015); null once proven */
+  pending_custom_domain: ColumnType<string | null, string | null | undefined, string | null>;
+  /** what the domain's `_heliograph-challenge` TXT record must hold, after `heliograph-verification=` */
+  custom_domain_token: ColumnType<string | null, string | null | undefined, string | null>;
   is_private: Bool;
   default_theme: Theme;
   /** JSON `{light, dark}` or null */

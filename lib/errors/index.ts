@@ -29,6 +29,8 @@ export class MethodNotAllowedError extends AppError {
   }
 }
 export class UnsupportedMediaTypeError extends AppError {}
+/** A check of the outside world the request asked for did not pass (a custom domain's TXT record lacks its token). */
+export class VerificationFailedError extends AppError {}
 export class RateLimitedError extends AppError {
   constructor(
     message: string,

@@ -11,6 +11,7 @@ import {
   UnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
+  VerificationFailedError,
 } from "@/lib/errors";
 import { ConfigError } from "@/lib/errors/config-error";
 import { isDatabaseUnreachable } from "@/lib/db/unreachable";
@@ -34,6 +35,7 @@ const STATUS_OF: [new (...args: never[]) => AppError, number][] = [
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [UnsupportedMediaTypeError, 415],
+  [VerificationFailedError, 422],
   [RateLimitedError, 429],
   [UnavailableError, 503],
 ];

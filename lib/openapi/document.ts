@@ -11,6 +11,7 @@ import { CreatedStatusPageKey, CreatePageKeyInput, CreateStatusPageInput, PageKe
 import { z } from "zod";
 import { op } from "./helpers";
 import { subscriptionPaths } from "./subscriptions";
+import { customDomainPaths } from "./custom-domains";
 import { apiKeyPaths } from "./api-keys";
 import { maintenanceOccurrencePaths } from "./maintenance-occurrences";
 import { v3PagePaths } from "./v3-pages";
@@ -45,6 +46,7 @@ const paths: ZodOpenApiPathsObject = {
     put: op({ id: "setStatusPagePassword", summary: "Set (or with null remove) the password of a private page", tag: P, params: IdParams, body: SetStatusPagePasswordInput, ok: [204, null, "Saved"], errors: [404] }),
   },
   ...subscriptionPaths,
+  ...customDomainPaths,
   "/v1/status-pages/services": {
     get: op({ id: "listServices", summary: "List services", tag: S, query: CursorQuery, ok: [200, ServicePage, "A cursor page of services"], errors: [] }),
     post: op({ id: "createService", summary: "Create a service (answers 200, as the original API does)", tag: S, body: CreateServiceInput, ok: [200, Service, "The service"], errors: [] }),

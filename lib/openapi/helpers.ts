@@ -17,6 +17,7 @@ const REASONS: Record<number, string> = {
   409: "Conflict with the current state (a taken slug or domain, a service in use, the last update of an incident)",
   413: "Request body over 1 MB",
   415: "Content-Type is not application/json",
+  422: "The custom domain's TXT record does not hold the page's token (yet): `attributes.ownershipVerification` is the record to create",
   429: "Rate limit reached; see Retry-After",
 };
 

@@ -24,8 +24,21 @@ export async function findPageBySlug(db: Db, slug: string): Promise<StatusPage |
   return db.selectFrom("status_pages").selectAll().where("url", "=", slug).executeTakeFirst();
 }
 
+/** The page served at `host`. Only a proven domain (or, with verification off, one accepted as set) is in custom_domain. */
 export async function findPageByDomain(db: Db, host: string): Promise<StatusPage | undefined> {
   return db.selectFrom("status_pages").selectAll().where("custom_domain", "=", host).executeTakeFirst();
+}
+
+/** The page's waiting domain, now proven, becomes the one it is served at; 0 when the page's domain changed meanwhile. */
+export async function promotePendingDomain(db: Db, accountId: string, id: string, domain: string): Promise<number> {
+  const r = await db
+    .updateTable("status_pages")
+    .set({ custom_domain: domain, pending_custom_domain: null })
+    .where("account_id", "=", accountId)
+    .where("id", "=", id)
+    .where("pending_custom_domain", "=", domain)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 export async function findPageById(db: Db, id: string): Promise<StatusPage | undefined> {

@@ -205,3 +205,17 @@ export const StatusPageIdParams = z.object({ statusPageId: Uuid });
 export const PageKeyParams = z.object({ id: Uuid, keyId: Uuid });
 
 export const SubscriptionParams = z.object({ id: Uuid, subscriptionId: Uuid });
+
+/** The vendor's custom-domain verification (its CustomDomainVerificationV3): the TXT record that proves control of the page's domain. */
+export const CustomDomainVerification = z
+  .strictObject({
+    status: z.enum(["pending", "active"]).meta({ description: "active: the domain serves the page; pending: it waits for its TXT record (then POST …/recheck)" }),
+    sslStatus: z.literal("unmanaged").meta({ description: "Heliograph issues no certificates: TLS for a custom domain is the reverse proxy's" }),
+    validationMethod: z.literal("txt"),
+    ownershipVerification: z
+      .strictObject({ type: z.literal("txt"), name: z.string(), value: z.string() })
+      .optional()
+      .meta({ description: "The TXT record that proves control; absent for a domain served without proof (set while verification was off)" }),
+    customDomain: z.string().meta({ description: "Heliograph extension: the domain this is about" }),
+  })
+  .meta({ id: "CustomDomainVerification" });

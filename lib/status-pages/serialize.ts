@@ -6,7 +6,8 @@ import { times } from "@/lib/http/wire";
 import { localeOf } from "@/lib/time/locale";
 import { serializeIncident } from "@/lib/incidents/serialize";
 import { serializeService } from "@/lib/services/serialize";
-import type { CreatedStatusPageKey, StatusPage, StatusPageKey, StatusPageV3 } from "./schema";
+import type { CreatedStatusPageKey, CustomDomainVerification, StatusPage, StatusPageKey, StatusPageV3 } from "./schema";
+import { challengeRecord } from "./domain-claim";
 import type { StatusPageView } from "./service";
 import type { ThemeColors, ThemePalette } from "./types";
 
@@ -33,7 +34,7 @@ function pageFields(page: PageRow) {
     name: page.name,
     description: page.description,
     url: page.url,
-    customDomain: page.custom_domain,
+    customDomain: page.custom_domain ?? page.pending_custom_domain,
     isPrivate: page.is_private === 1,
     defaultTheme: page.default_theme,
     themeColors: upperCaseColours(fromJson<ThemeColors | null>(page.theme_colors)),
@@ -68,5 +69,17 @@ export function serializeStatusPageV3(page: PageRow): z.infer<typeof StatusPageV
     googleAnalyticsTag: page.google_analytics_tag,
     allowIndexing: Number(page.allow_indexing) === 1,
     ...times(page),
+  };
+}
+
+/** A page's custom domain as the verification operations show it (the page has one: getDomainVerification). */
+export function serializeDomainVerification(page: PageRow): z.infer<typeof CustomDomainVerification> {
+  const domain = page.pending_custom_domain ?? page.custom_domain ?? "";
+  return {
+    status: page.pending_custom_domain === null ? "active" : "pending",
+    sslStatus: "unmanaged",
+    validationMethod: "txt",
+    ...(page.custom_domain_token ? { ownershipVerification: challengeRecord(domain, page.custom_domain_token) } : {}),
+    customDomain: domain,
   };
 }

@@ -15,6 +15,7 @@ import { listOpenIncidentViews } from "@/lib/incidents/service";
 import type { IncidentView } from "@/lib/incidents/types";
 import * as q from "./queries";
 import { loadCards } from "./cards";
+import { claimDomain } from "./domain-claim";
 import type { StatusPageGraph, StatusPageInput, StatusPageV3Input } from "./types";
 
 const KEY_PREFIX = "hgp_";
@@ -75,7 +76,6 @@ function pageColumns(input: StatusPageInput, at: number) {
     name: input.name,
     url: input.url,
     description: set(input.description),
-    custom_domain: set(input.customDomain),
     is_private: input.isPrivate === undefined ? undefined : input.isPrivate ? (1 as const) : (0 as const),
     default_theme: set(input.defaultTheme),
     theme_colors: input.themeColors === undefined ? undefined : input.themeColors === null ? null : toJson(input.themeColors),
@@ -96,7 +96,7 @@ export async function createPage(db: Db, accountId: string, input: StatusPageInp
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
     assertWithinLimit("STATUS_PAGES", await q.countPages(trx, accountId));
-    const cols = pageColumns(input, at);
+    const cols = { ...pageColumns(input, at), ...(await claimDomain(trx, null, input.customDomain)) };
     await conflictOnDuplicate(
       () =>
         q.insertPage(trx, {
@@ -127,10 +127,11 @@ export async function createPage(db: Db, accountId: string, input: StatusPageInp
 
 /** PUT: the given fields replace the page's; cards replace its cards in the order given. */
 export async function updatePage(db: Db, accountId: string, id: string, input: StatusPageInput): Promise<StatusPage> {
-  await getPageOrThrow(db, accountId, id, { version: 1 });
+  const current = await getPageOrThrow(db, accountId, id, { version: 1 });
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
-    await conflictOnDuplicate(() => q.updatePageRow(trx, accountId, id, pageColumns(input, at)), duplicateAddress.message, duplicateAddress.attributes);
+    const cols = { ...pageColumns(input, at), ...(await claimDomain(trx, current, input.customDomain)) };
+    await conflictOnDuplicate(() => q.updatePageRow(trx, accountId, id, cols), duplicateAddress.message, duplicateAddress.attributes);
     await writeCards(trx, accountId, id, input.cards, at);
   });
   await invalidatePages([id], { tenancy: true });
@@ -173,7 +174,6 @@ function v3Columns(input: StatusPageV3Input, at: number) {
     name: input.name,
     url: input.url,
     description: input.description ?? null,
-    custom_domain: input.customDomain ?? null,
     theme_colors: input.themeColors ? toJson(input.themeColors) : null,
     logo: input.logo ?? null,
     logo_dark: input.logoDark ?? null,
@@ -198,7 +198,8 @@ export async function createPageV3(db: Db, accountId: string, input: StatusPageV
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
     assertWithinLimit("STATUS_PAGES", await q.countPages(trx, accountId));
-    const row = { is_private: 0 as const, ...v3Columns(input, at), id, account_id: accountId, version: 3 as const, password_hash: null, created_at: at };
+    const domain = await claimDomain(trx, null, input.customDomain ?? null);
+    const row = { is_private: 0 as const, custom_domain: null, ...v3Columns(input, at), ...domain, id, account_id: accountId, version: 3 as const, password_hash: null, created_at: at };
     await conflictOnDuplicate(() => q.insertPage(trx, row), duplicateAddress.message, duplicateAddress.attributes);
   });
   await invalidatePages([id], { tenancy: true });
@@ -207,8 +208,9 @@ export async function createPageV3(db: Db, accountId: string, input: StatusPageV
 
 /** PUT of a v3 page: a full replacement of the vendor's fields; `isPrivate`, `timezone`, `locale`, keys and password stay unless given. */
 export async function updatePageV3(db: Db, accountId: string, id: string, input: StatusPageV3Input): Promise<StatusPage> {
-  await getPageOrThrow(db, accountId, id, { version: 3 });
-  await conflictOnDuplicate(() => q.updatePageRow(db, accountId, id, v3Columns(input, Date.now())), duplicateAddress.message, duplicateAddress.attributes);
+  const current = await getPageOrThrow(db, accountId, id, { version: 3 });
+  const cols = { ...v3Columns(input, Date.now()), ...(await claimDomain(db, current, input.customDomain ?? null)) };
+  await conflictOnDuplicate(() => q.updatePageRow(db, accountId, id, cols), duplicateAddress.message, duplicateAddress.attributes);
   await invalidatePages([id], { tenancy: true });
   return getPageOrThrow(db, accountId, id);
 }

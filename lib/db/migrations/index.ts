@@ -12,6 +12,7 @@ import * as m010 from "./010_integrations";
 import * as m011 from "./011_page_timezone_locale";
 import * as m012 from "./012_uptime_strips";
 import * as m014 from "./014_credential_expiry";
+import * as m015 from "./015_custom_domain_verification";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "011_page_timezone_locale": m011,
   "012_uptime_strips": m012,
   "014_credential_expiry": m014,
+  "015_custom_domain_verification": m015,
 };

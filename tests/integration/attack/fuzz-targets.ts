@@ -19,7 +19,15 @@ export async function seedPool(t: Tenant) {
   const apiKey = (await t.api.post("/v1/api-keys", { name: "spare" })).body;
   expect(apiKey.id, JSON.stringify(apiKey)).toBeDefined();
   const v3 = await seedV3(t);
-  return { ...s, subscription, apiKey, ...v3, v3Incidents: await seedV3Incidents(t), maintenance: await seedMaintenance(t, s.window.id), integration: await seedIntegration(t), automation: await seedAutomation(t, v3.v3Page.id, v3.component.id, s.service.id) };
+  return { ...s, subscription, apiKey, ...v3, v3Incidents: await seedV3Incidents(t), maintenance: await seedMaintenance(t, s.window.id), integration: await seedIntegration(t), automation: await seedAutomation(t, v3.v3Page.id, v3.component.id, s.service.id), domains: await seedDomains(t) };
+}
+
+/** A v1 and a v3 page with custom domains: what the custom-domain verification operations read and recheck. */
+async function seedDomains(t: Tenant) {
+  const v1 = await t.api.post("/v1/status-pages", { name: "Domain", url: slug("dom"), customDomain: `${slug("dom")}.example.com`, cards: [] });
+  const v3 = await t.api.post("/v3/status-pages", { name: "Domain", url: slug("dom3"), customDomain: `${slug("dom3")}.example.com` });
+  for (const r of [v1, v3]) expect(r.status, r.text).toBe(201);
+  return { v1: v1.body.id as string, v3: v3.body.id as string };
 }
 
 /** An alert integration of the account (its operations take its id). */
@@ -90,6 +98,7 @@ export function poolParams(op: Operation, p: Pool): Record<string, string> {
   if (op.path.startsWith("/v1/integrations/")) return { id: p.integration.id };
   if (op.path.startsWith("/v1/status-pages/services/")) return { id: p.service.id };
   if (op.path.startsWith("/v1/status-pages/incidents/")) return { id: p.incident.id, updateId: p.update.id };
+  if (op.path.includes("/custom-domain-verifications")) return { id: p.domains.v1, statusPageId: p.domains.v3 };
   if (op.path.startsWith("/v3/status-pages/{statusPageId}/incidents")) {
     const v = p.v3Incidents;
     return { statusPageId: v.pageId, incidentId: v.incidentId, incidentUpdateId: v.updateId };

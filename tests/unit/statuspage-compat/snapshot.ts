@@ -19,6 +19,8 @@ export const page = (over: Partial<StatusPage> = {}): StatusPage => ({
   description: null,
   url: "example",
   custom_domain: "status.example.com",
+  pending_custom_domain: null,
+  custom_domain_token: null,
   is_private: 0,
   default_theme: "AUTO",
   theme_colors: null,

@@ -1,0 +1,12 @@
+import { apiRoute, ok } from "@/lib/http/route";
+import { IdParams } from "@/lib/http/wire";
+import { otherMethods } from "@/lib/http/other-methods";
+import { recheckDomain } from "@/lib/status-pages/domain-verification";
+import { serializeDomainVerification } from "@/lib/status-pages/serialize";
+
+export const dynamic = "force-dynamic";
+
+/** Heliograph's: the vendor's v3 operation, for v1 and v3 pages alike. */
+export const POST = apiRoute({ params: IdParams }, async ({ db, accountId, params }) => ok(serializeDomainVerification(await recheckDomain(db, accountId, params.id))));
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
