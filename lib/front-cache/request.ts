@@ -122,7 +122,8 @@ export function dropStrayQuery(req: IncomingMessage, tenancy: TenancyConfig): vo
   const params = new URLSearchParams(url.slice(q + 1));
   const access = params.getAll(ACCESS_KEY_PARAM);
   params.delete(ACCESS_KEY_PARAM);
-  const search = strayQuery(routeClassOf(plan.rest), params);
+  // Keyed before the page is read: `denied=1` stays for a private page's unlock form (proxy.ts redirects it away on a public one).
+  const search = strayQuery(routeClassOf(plan.rest), params, { mayBePrivate: true });
   if (search === null) return;
   const kept = new URLSearchParams(search);
   for (const k of access) kept.append(ACCESS_KEY_PARAM, k);

@@ -1,3 +1,4 @@
+import { parseHistoryPage } from "@/lib/public-page/view";
 import { isPageLocale, type PageLocale } from "@/lib/time/locale";
 
 /**
@@ -28,17 +29,19 @@ export interface RouteClass {
 const BADGE = ["style", "theme", "label"] as const;
 /** The visitor's language choice on the HTML pages (lib/i18n). */
 export const LANG = "lang";
+/** The unlock form's "wrong key" state (lib/access/form.ts): read on a locked private page only. */
+const DENIED = "denied";
 const row = (name: RouteClassName, flags: Partial<Omit<RouteClass, "name">>): RouteClass => ({ name, lockable: false, keyExchange: false, sharedHtml: false, params: [], ...flags });
 const htmlPage = { lockable: true, keyExchange: true, sharedHtml: true } as const;
 
 // `_rsc` is Next's own for client navigation between HTML pages; `lang` picks the page's language (an
 // allow-listed value only: strayQuery drops any other, so `?lang=zz` never becomes a cache key of its own).
 const RULES: readonly (readonly [RegExp, RouteClass])[] = [
-  [/^\/?$/, row("page", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
-  [/^\/history$/, row("history", { ...htmlPage, params: ["page", "denied", "_rsc", LANG] })],
-  [/^\/incidents\/[^/]+$/, row("incident", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
-  [/^\/maintenance\/[^/]+$/, row("maintenance", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
-  [/^\/uptime$/, row("uptime", { ...htmlPage, params: ["denied", "_rsc", LANG] })],
+  [/^\/?$/, row("page", { ...htmlPage, params: [DENIED, "_rsc", LANG] })],
+  [/^\/history$/, row("history", { ...htmlPage, params: ["page", DENIED, "_rsc", LANG] })],
+  [/^\/incidents\/[^/]+$/, row("incident", { ...htmlPage, params: [DENIED, "_rsc", LANG] })],
+  [/^\/maintenance\/[^/]+$/, row("maintenance", { ...htmlPage, params: [DENIED, "_rsc", LANG] })],
+  [/^\/uptime$/, row("uptime", { ...htmlPage, params: [DENIED, "_rsc", LANG] })],
   [/^\/subscribe$/, row("subscribe", { lockable: true, keyExchange: true, params: null })],
   // The signed token in the link is the credential: no unlock form, but a ?key= link still opens the page.
   [/^\/manage$/, row("manage", { keyExchange: true, params: null })],
@@ -64,19 +67,32 @@ export function routeClassOf(rest: string): RouteClass {
 }
 
 /**
+ * The values a route reads, where not every value is one: each such parameter is kept only once and only as
+ * a value it reads, written as the route writes it (history page 1 is the history without `page`).
+ */
+const VALUES: Readonly<Record<string, (v: string) => boolean>> = {
+  [LANG]: isPageLocale,
+  [DENIED]: (v) => v === "1",
+  page: (v) => (parseHistoryPage(v) ?? 1) > 1,
+};
+
+/**
  * A URL carrying parameters its route never reads (tracking tags, or `?x=<random>` sent to dodge the
  * front cache) is redirected to the same URL without them, so every such request is answered from the
  * one cached copy instead of forcing a render. Returns the cleaned search ("" or "?…"), or null when
- * there is nothing to drop.
+ * there is nothing to drop. `denied` is read on a private page only: the front cache, which keys a request
+ * before it knows the page, passes `mayBePrivate`; proxy.ts and answer.ts ask for public pages.
  */
-export function strayQuery(cls: RouteClass, params: URLSearchParams): string | null {
+export function strayQuery(cls: RouteClass, params: URLSearchParams, opts: { mayBePrivate?: boolean } = {}): string | null {
   const keep = cls.params;
   if (keep === null) return null;
   const all = [...params];
-  // One `lang`, and only an allow-listed one: anything else would be a new cache key for the same page.
-  const langs = params.getAll(LANG);
-  const lang = langs.length === 1 && isPageLocale(langs[0]) ? langs[0] : null;
-  const kept = all.filter(([k, v]) => keep.includes(k) && (k !== LANG || v === lang));
+  const reads = (k: string, v: string) => {
+    if (!keep.includes(k) || (k === DENIED && !opts.mayBePrivate)) return false;
+    const valid = VALUES[k];
+    return valid === undefined || (params.getAll(k).length === 1 && valid(v));
+  };
+  const kept = all.filter(([k, v]) => reads(k, v));
   if (kept.length === all.length) return null;
   const search = new URLSearchParams(kept).toString();
   return search ? `?${search}` : "";

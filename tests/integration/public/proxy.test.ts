@@ -46,13 +46,13 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     const domain = `status-${Date.now()}.acme.test`;
     const { page, slug } = await makePage({ customDomain: domain });
     for (const host of [domain, domain.toUpperCase(), `${domain}.`, `${domain}:8443`]) {
-      const res = (await proxy(request(`http://${domain}/incidents/abc?denied=1`, { host })))!;
+      const res = (await proxy(request(`http://${domain}/incidents/abc?lang=de`, { host })))!;
       expect(new URL(res.headers.get("x-middleware-rewrite")!).pathname).toBe(`/${slug}/incidents/abc`);
-      expect(new URL(res.headers.get("x-middleware-rewrite")!).search).toBe("?denied=1");
+      expect(new URL(res.headers.get("x-middleware-rewrite")!).search).toBe("?lang=de");
       // A parameter the page never reads is dropped by a redirect, so it cannot force a fresh render.
-      const stray = (await proxy(request(`http://${domain}/incidents/abc?x=1&denied=1`, { host })))!;
+      const stray = (await proxy(request(`http://${domain}/incidents/abc?x=1&lang=de`, { host })))!;
       expect(stray.status).toBe(308);
-      expect(new URL(stray.headers.get("location")!).pathname + new URL(stray.headers.get("location")!).search).toBe("/incidents/abc?denied=1");
+      expect(new URL(stray.headers.get("location")!).pathname + new URL(stray.headers.get("location")!).search).toBe("/incidents/abc?lang=de");
       expect(forwardedHeader(res, "x-heliograph-base")).toBe("domain");
       expect(res.headers.get("x-heliograph-cache-tags")).toBe(`page:${page.id}`);
     }
@@ -103,7 +103,7 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     }
   });
 
-  it("answers 404 for an incident that is not the page's and for a bad history page, 200 otherwise", async () => {
+  it("answers 404 for an incident that is not the page's, redirects a bad history page to the history, 200 otherwise", async () => {
     const p = await makePage();
     const other = await makePage();
     const mine = await openIncident(p.db, p.accountId, [p.services.api.id]);
@@ -115,7 +115,15 @@ describe(`proxy.ts on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(await status("/incidents/not-a-uuid")).toBe(404);
     expect(await status("/incidents/%E0%A4%A")).toBe(404);
     expect(await status("/history?page=2")).toBe(200);
-    for (const bad of ["?page=0", "?page=abc", "?page=1&page=2", "?page=99999"]) expect(await status(`/history${bad}`), bad).toBe(404);
+    // Not a page of the history (page 1 included, which is the history itself): a stray parameter, as any other.
+    for (const bad of ["?page=0", "?page=abc", "?page=1&page=2", "?page=99999", "?page=1", "?page=02"]) {
+      const res = (await proxy(request(`${BASE}/${p.slug}/history${bad}`)))!;
+      expect([res.status, res.headers.get("location")], bad).toEqual([308, `${BASE}/${p.slug}/history`]);
+    }
+    // A private page's are not redirected (nothing of it is shared): its history answers 404 as before.
+    const hidden = await makePage({ isPrivate: true, withKey: true });
+    const privateBad = (await proxy(request(`${BASE}/${hidden.slug}/history?page=abc`, { headers: { authorization: `Bearer ${hidden.key}` } })))!;
+    expect(privateBad.status).toBe(404);
   });
 
   it("answers 401 on a private page's HTML routes until the visitor has access", async () => {

@@ -3,6 +3,8 @@ import { routeClassOf, strayQuery } from "@/lib/tenancy/route-class";
 
 const q = (s: string) => new URLSearchParams(s);
 const stray = (rest: string, search: string) => strayQuery(routeClassOf(rest), q(search));
+/** As the front cache asks, before it knows whether the page is private. */
+const strayAnyPage = (rest: string, search: string) => strayQuery(routeClassOf(rest), q(search), { mayBePrivate: true });
 
 describe("route classes under a page", () => {
   it.each([
@@ -29,7 +31,7 @@ describe("URLs with parameters their route never reads", () => {
   it("are left alone when every parameter is read", () => {
     expect(stray("", "")).toBeNull();
     expect(stray("/history", "page=2")).toBeNull();
-    expect(stray("", "denied=1")).toBeNull();
+    expect(strayAnyPage("", "denied=1")).toBeNull();
     expect(stray("/incidents/x", "_rsc=abc")).toBeNull();
     expect(stray("/badge.svg", "style=flat&label=x&theme=dark")).toBeNull();
     expect(stray("/embed", "theme=dark")).toBeNull();
@@ -37,7 +39,7 @@ describe("URLs with parameters their route never reads", () => {
 
   it("lose the rest, keeping what the route reads, on every cached route", () => {
     expect(stray("", "x=123")).toBe("");
-    expect(stray("", "utm_source=mail&denied=1")).toBe("?denied=1");
+    expect(strayAnyPage("", "utm_source=mail&denied=1")).toBe("?denied=1");
     expect(stray("/history", "page=3&r=9")).toBe("?page=3");
     expect(stray("/incidents/x", "page=3")).toBe("");
     expect(stray("/badge.svg", "style=flat&x=1")).toBe("?style=flat");
@@ -47,6 +49,18 @@ describe("URLs with parameters their route never reads", () => {
       expect(stray(rest, "x=1"), rest).toBe("");
       expect(stray(rest, "_rsc=1"), rest).toBe("");
     }
+  });
+
+  it("keep `denied` only as one `denied=1` where the page may be private, and a history page only as one it has", () => {
+    for (const rest of ["", "/history", "/incidents/x", "/maintenance/7", "/uptime"]) {
+      expect(stray(rest, "denied=1"), rest).toBe("");
+      expect(strayAnyPage(rest, "denied=1"), rest).toBeNull();
+      for (const other of ["denied=x1", "denied=", "denied=true", "denied=1&denied=1"]) expect(strayAnyPage(rest, other), `${rest}?${other}`).toBe("");
+    }
+    expect(stray("/history", "page=2&denied=1")).toBe("?page=2");
+    expect(stray("/history", "page=1200")).toBeNull();
+    for (const bad of ["page=1", "page=0", "page=01", "page=1201", "page=junk", "page=", "page=%2B2", "page=2&page=2"]) expect(stray("/history", bad), bad).toBe("");
+    expect(stray("/history", "page=junk&lang=de")).toBe("?lang=de");
   });
 
   it("never touch routes that are not stored (forms, subscribe, manage and confirm links)", () => {
