@@ -27,7 +27,16 @@ export interface AlertEvent {
   /** generic format only: components named directly, and the impact asked for */
   componentIds?: string[];
   targetImpact?: ImpactStatus;
+  /** the item held text no store can hold (a NUL in a label): why, naming the field; answered and logged, never decided */
+  refused?: string;
 }
+
+/**
+ * How long what was said about an alert is remembered after it last mattered: an event's seen key, and a
+ * recovered alert's state (so a failure retried late is still read as out of order). A re-send later than this
+ * is decided afresh.
+ */
+export const REPLAY_HORIZON_MS = 24 * 60 * 60_000;
 
 /** What the automation did with one event; recorded on the integration's event log and answered to the sender. */
 export interface AlertDecision {

@@ -1,8 +1,9 @@
 import "server-only";
+import type { Insertable } from "kysely";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { isForeignKeyViolation } from "@/lib/db/unique-violation";
-import type { AutomationAlert, AutomationRule, Incident } from "@/lib/db/types";
+import type { AutomationAlert, AutomationAlertsTable, AutomationRule, Incident } from "@/lib/db/types";
 import { automationActor } from "@/lib/actors";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { AppError } from "@/lib/errors";
@@ -13,8 +14,8 @@ import { insertIncidentV3, postIncidentUpdateV3, raiseImpactsV3 } from "@/lib/in
 import { severityToStatus } from "@/lib/status/severity";
 import { suppressedComponentIds } from "@/lib/maintenance/suppression";
 import { pageIdsForServices } from "@/lib/status-pages/affected";
-import type { AlertDecision, AlertEvent } from "./alert";
-import { decide, type Action, type AlertRecord, type Impact, type RuleTarget } from "./decide";
+import { REPLAY_HORIZON_MS, type AlertDecision, type AlertEvent } from "./alert";
+import { decide, type Action, type AlertRecord, type Impact, type RuleState, type RuleTarget } from "./decide";
 import { matches } from "./match";
 import * as q from "./queries";
 import { tagsOf } from "./rows";
@@ -29,44 +30,91 @@ export interface ApplyContext {
 }
 
 /**
- * What the automation does with one alert: a decision per matching rule or check trigger, each decided and
- * carried out in its own transaction holding the rule's row, or one `ignored` decision when nothing matches.
+ * Reads that hold for the whole of one body (well under a second), shared by its batches: the rules an alert may
+ * match, by check id, and each rule's suppressing maintenance. A rule's row, incident and alerts are read afresh
+ * under its lock for every batch.
  */
-export async function applyAlert(db: Db, ctx: ApplyContext, event: AlertEvent): Promise<AlertDecision[]> {
-  if (event.action === "heartbeat") return [{ outcome: "ignored", reason: "heartbeat: the pipeline is alive, nothing to decide", ruleId: null, incidentId: null }];
-  const candidates = await q.listCandidates(db, ctx.accountId, ctx.statusPageId, event.checkId ?? null);
-  const components = await q.listRuleComponents(db, candidates.map((r) => r.id));
-  const matching = candidates.filter((r) =>
-    matches({ tags: tagsOf(r), componentIds: components.filter((c) => c.rule_id === r.id).map((c) => c.component_id), checkId: r.kind === "CHECK" ? r.check_id : null }, event),
-  );
-  if (matching.length === 0 && ctx.defaultRuleId) return [await applyToRule(db, ctx.accountId, ctx.defaultRuleId, event)];
-  if (matching.length === 0) {
-    const said = event.tags.length > 0 ? `tags ${event.tags.slice(0, 10).join(", ")}` : "no tags";
-    return [{ outcome: "ignored", reason: `no automation rule or check trigger matches this alert (${said}${event.checkId ? `, check ${event.checkId}` : ""})`, ruleId: null, incidentId: null }];
+export interface ApplyMemo {
+  matchable: Map<string, { rules: AutomationRule[]; componentIds: Map<string, string[]> }>;
+  suppressed: Map<string, Set<string>>;
+}
+
+export const newApplyMemo = (): ApplyMemo => ({ matchable: new Map(), suppressed: new Map() });
+
+async function matchableFor(db: Db, ctx: ApplyContext, checkId: string | null, memo: ApplyMemo) {
+  const key = checkId ?? "";
+  let found = memo.matchable.get(key);
+  if (!found) {
+    const rules = await q.listCandidates(db, ctx.accountId, ctx.statusPageId, checkId);
+    const componentIds = new Map<string, string[]>(rules.map((r) => [r.id, []]));
+    for (const c of await q.listRuleComponents(db, rules.map((r) => r.id))) componentIds.get(c.rule_id)!.push(c.component_id);
+    found = { rules, componentIds };
+    memo.matchable.set(key, found);
   }
-  const out: AlertDecision[] = [];
-  for (const rule of matching) out.push(await applyToRule(db, ctx.accountId, rule.id, event));
+  return found;
+}
+
+/** What the automation does with one alert: a decision per matching rule or check trigger, or one `ignored` when nothing matches. */
+export async function applyAlert(db: Db, ctx: ApplyContext, event: AlertEvent): Promise<AlertDecision[]> {
+  return (await applyAlerts(db, ctx, [event]))[0];
+}
+
+/**
+ * applyAlert for a batch of events, in order: each rule decides its share of the batch in one transaction holding
+ * its row, reading the state of those alerts only. Answers each event's decisions, in its rules' order.
+ */
+export async function applyAlerts(db: Db, ctx: ApplyContext, events: readonly AlertEvent[], memo = newApplyMemo()): Promise<AlertDecision[][]> {
+  const out: AlertDecision[][] = events.map(() => []);
+  const routes: string[][] = events.map(() => []);
+  const byRule = new Map<string, number[]>();
+  for (const [i, event] of events.entries()) {
+    if (event.action === "heartbeat") {
+      out[i] = [{ outcome: "ignored", reason: "heartbeat: the pipeline is alive, nothing to decide", ruleId: null, incidentId: null }];
+      continue;
+    }
+    const { rules, componentIds } = await matchableFor(db, ctx, event.checkId ?? null, memo);
+    const matching = rules.filter((r) => matches({ tags: tagsOf(r), componentIds: componentIds.get(r.id) ?? [], checkId: r.kind === "CHECK" ? r.check_id : null }, event)).map((r) => r.id);
+    if (matching.length === 0 && ctx.defaultRuleId) matching.push(ctx.defaultRuleId);
+    if (matching.length === 0) {
+      const said = event.tags.length > 0 ? `tags ${event.tags.slice(0, 10).join(", ")}` : "no tags";
+      out[i] = [{ outcome: "ignored", reason: `no automation rule or check trigger matches this alert (${said}${event.checkId ? `, check ${event.checkId}` : ""})`, ruleId: null, incidentId: null }];
+      continue;
+    }
+    routes[i] = matching;
+    for (const ruleId of matching) byRule.set(ruleId, [...(byRule.get(ruleId) ?? []), i]);
+  }
+  const decided = new Map<string, AlertDecision>();
+  for (const [ruleId, at] of byRule) {
+    const decisions = await applyToRule(db, ctx.accountId, ruleId, at.map((i) => events[i]), memo);
+    at.forEach((i, k) => decided.set(`${i} ${ruleId}`, decisions[k]));
+  }
+  routes.forEach((ruleIds, i) => {
+    if (ruleIds.length > 0) out[i] = ruleIds.map((ruleId) => decided.get(`${i} ${ruleId}`)!);
+  });
   return out;
 }
 
 /** Thrown inside the transaction to undo an incident whose rule's slot another writer took first. */
 class LostClaim extends Error {}
 
-async function applyToRule(db: Db, accountId: string, ruleId: string, event: AlertEvent): Promise<AlertDecision> {
+async function applyToRule(db: Db, accountId: string, ruleId: string, events: readonly AlertEvent[], memo: ApplyMemo): Promise<AlertDecision[]> {
   const pages: string[] = [];
   try {
-    const decision = await db.transaction().execute(async (trx) => {
-      const rule = await q.lockRule(trx, ruleId);
-      if (!rule) return { outcome: "ignored" as const, reason: "the rule was deleted meanwhile", ruleId, incidentId: null };
-      return decideAndApply(trx, accountId, rule, event, pages);
-    });
+    const decisions = await db.transaction().execute((trx) => decideBatch(trx, accountId, ruleId, events, pages, memo));
     if (pages.length > 0) await invalidatePages([...new Set(pages)]);
-    return decision;
+    return decisions;
   } catch (err) {
-    if (err instanceof LostClaim) return { outcome: "ignored", reason: "another instance opened the rule's incident at the same moment", ruleId, incidentId: null };
+    const alone = err instanceof LostClaim || err instanceof AppError || isForeignKeyViolation(err);
+    // The batch was undone whole: its events are decided again one by one, so only the one that fails says why.
+    if (alone && events.length > 1) {
+      const out: AlertDecision[] = [];
+      for (const event of events) out.push(...(await applyToRule(db, accountId, ruleId, [event], memo)));
+      return out;
+    }
+    if (err instanceof LostClaim) return [{ outcome: "ignored", reason: "another instance opened the rule's incident at the same moment", ruleId, incidentId: null }];
     // A rule whose component was deleted or changed under it: the alert changes nothing, and says why.
-    if (err instanceof AppError) return { outcome: "ignored", reason: `could not apply: ${err.message}`, ruleId, incidentId: null };
-    if (isForeignKeyViolation(err)) return { outcome: "ignored", reason: "could not apply: a component or service of the rule was deleted meanwhile", ruleId, incidentId: null };
+    if (err instanceof AppError) return [{ outcome: "ignored", reason: `could not apply: ${err.message}`, ruleId, incidentId: null }];
+    if (alone) return [{ outcome: "ignored", reason: "could not apply: a component or service of the rule was deleted meanwhile", ruleId, incidentId: null }];
     throw err;
   }
 }
@@ -93,7 +141,23 @@ async function suppressedFor(trx: Db, rule: AutomationRule, at: number): Promise
   return out;
 }
 
-async function decideAndApply(trx: Db, accountId: string, rule: AutomationRule, event: AlertEvent, pages: string[]): Promise<AlertDecision> {
+async function suppressedOnce(trx: Db, rule: AutomationRule, at: number, memo: ApplyMemo): Promise<Set<string>> {
+  let ids = memo.suppressed.get(rule.id);
+  if (!ids) memo.suppressed.set(rule.id, (ids = await suppressedFor(trx, rule, at)));
+  return ids;
+}
+
+async function shownOf(trx: Db, rule: AutomationRule, incident: Incident): Promise<NonNullable<RuleState["incident"]>> {
+  return { id: incident.id, humansOwn: incident.humans_since !== null, impacts: await impactsOf(trx, rule, incident) };
+}
+
+/**
+ * Decides the rule's events in order, in the caller's transaction: the rule's incident, targets and owners are read
+ * once, the events' own alert records by key, and the alerts firing on the incident counted (then kept in step).
+ */
+async function decideBatch(trx: Db, accountId: string, ruleId: string, events: readonly AlertEvent[], pages: string[], memo: ApplyMemo): Promise<AlertDecision[]> {
+  const rule = await q.lockRule(trx, ruleId);
+  if (!rule) return events.map(() => ({ outcome: "ignored" as const, reason: "the rule was deleted meanwhile", ruleId, incidentId: null }));
   const now = Date.now();
   let incident: Incident | undefined = rule.incident_id ? await q.lockIncident(trx, rule.incident_id) : undefined;
   // Resolved by hand (or deleted): the rule is free to open a new incident.
@@ -103,54 +167,73 @@ async function decideAndApply(trx: Db, accountId: string, rule: AutomationRule, 
   }
   const targets = await targetsOf(trx, rule);
   const ids = targets.map((t) => t.componentId);
-  const human = rule.kind !== "CHECK" ? await q.humanOwnedComponents(trx, rule.status_page_id!, ids) : await q.humanOwnedServices(trx, accountId, ids);
-  const action = decide({
-    event,
-    rule: { id: rule.id, enabled: Number(rule.enabled) === 1, coolDownWindowMinutes: Number(rule.cool_down_minutes), openAfterMinutes: Number(rule.open_after_minutes), components: targets },
-    state: {
-      incident: incident ? { id: incident.id, humansOwn: incident.humans_since !== null, impacts: await impactsOf(trx, rule, incident) } : null,
-      alerts: (await q.listAlerts(trx, rule.id)).map(toRecord),
-      lastResolvedAt: rule.last_resolved_at,
-    },
-    humanComponentIds: new Set(human),
-    suppressedComponentIds: await suppressedFor(trx, rule, now),
-    now,
-  });
-  return carryOut(trx, accountId, rule, incident, action, pages, now);
+  const human = new Set(rule.kind !== "CHECK" ? await q.humanOwnedComponents(trx, rule.status_page_id!, ids) : await q.humanOwnedServices(trx, accountId, ids));
+  const suppressed = await suppressedOnce(trx, rule, now, memo);
+  const decisionRule = { id: rule.id, enabled: Number(rule.enabled) === 1, coolDownWindowMinutes: Number(rule.cool_down_minutes), openAfterMinutes: Number(rule.open_after_minutes), components: targets };
+  const known = new Map((await q.findAlerts(trx, rule.id, [...new Set(events.map((e) => e.dedupKey))])).map((a) => [a.dedup_key, toRecord(a)]));
+  let shown = incident ? await shownOf(trx, rule, incident) : null;
+  let firing = incident ? await q.countFiring(trx, rule.id, incident.id) : 0;
+  let lastResolvedAt = rule.last_resolved_at;
+  const onShown = (a: AlertRecord | null) => a !== null && shown !== null && a.firing && a.incidentId === shown.id;
+  const changed = new Map<string, AlertRecord>();
+  const out: AlertDecision[] = [];
+  for (const event of events) {
+    const prev = known.get(event.dedupKey) ?? null;
+    const wasOn = onShown(prev);
+    const state = { incident: shown, alert: prev, othersFiring: firing - (wasOn ? 1 : 0), lastResolvedAt };
+    const action = decide({ event, rule: decisionRule, state, humanComponentIds: human, suppressedComponentIds: suppressed, now });
+    const done = await carryOut(trx, accountId, rule, incident, action, pages, now);
+    out.push(done.decision);
+    // What the incident shows changes only when it opens, is raised or resolves: read again then.
+    const newIncident = action.kind === "open" || action.kind === "resolve";
+    const reread = action.kind === "open" || (action.kind === "join" && action.raise.length > 0);
+    if (reread) incident = await q.lockIncident(trx, done.decision.incidentId!);
+    if (action.kind === "resolve") {
+      incident = undefined;
+      lastResolvedAt = now;
+    }
+    if (reread || newIncident) shown = incident ? await shownOf(trx, rule, incident) : null;
+    const held = done.alert ?? prev;
+    firing = (newIncident ? 0 : firing - (wasOn ? 1 : 0)) + (onShown(held) ? 1 : 0);
+    if (done.alert) {
+      known.set(event.dedupKey, done.alert);
+      changed.set(event.dedupKey, done.alert);
+    }
+  }
+  await q.saveAlerts(trx, [...changed.values()].map((a) => alertRow(rule.id, a, now)));
+  await q.pruneResolvedAlerts(trx, rule.id, now - Math.max(REPLAY_HORIZON_MS, Number(rule.cool_down_minutes) * 60_000));
+  return out;
 }
 
-async function saveAlert(trx: Db, ruleId: string, alert: AlertRecord, now: number): Promise<void> {
-  await q.saveAlert(trx, {
-    rule_id: ruleId,
-    dedup_key: alert.dedupKey,
-    incident_id: alert.incidentId,
-    firing: alert.firing ? 1 : 0,
-    fired_at: alert.firedAt,
-    resolved_at: alert.resolvedAt,
-    updated_at: now,
-  });
-}
+const alertRow = (ruleId: string, alert: AlertRecord, now: number): Insertable<AutomationAlertsTable> => ({
+  rule_id: ruleId,
+  dedup_key: alert.dedupKey,
+  incident_id: alert.incidentId,
+  firing: alert.firing ? 1 : 0,
+  fired_at: alert.firedAt,
+  resolved_at: alert.resolvedAt,
+  updated_at: now,
+});
 
-async function carryOut(trx: Db, accountId: string, rule: AutomationRule, incident: Incident | undefined, action: Action, pages: string[], now: number): Promise<AlertDecision> {
+/** Carries the action out; answers the decision and the alert record to store (null: unchanged). */
+async function carryOut(trx: Db, accountId: string, rule: AutomationRule, incident: Incident | undefined, action: Action, pages: string[], now: number): Promise<{ decision: AlertDecision; alert: AlertRecord | null }> {
   const base = { ruleId: rule.id, reason: action.reason };
   const actor = automationActor(rule.id);
   const notifySubscribers = Number(rule.notify_subscribers) === 1;
   switch (action.kind) {
     case "ignore":
-      return { ...base, outcome: "ignored", incidentId: incident?.id ?? null };
+      return { decision: { ...base, outcome: "ignored", incidentId: incident?.id ?? null }, alert: null };
     case "record":
-      await saveAlert(trx, rule.id, action.alert, now);
-      return { ...base, outcome: action.outcome, incidentId: incident?.id ?? null, ...(action.pending ? { pending: true } : {}) };
+      return { decision: { ...base, outcome: action.outcome, incidentId: incident?.id ?? null, ...(action.pending ? { pending: true } : {}) }, alert: action.alert };
     case "join": {
       const open = incident!;
-      await saveAlert(trx, rule.id, { ...action.alert, incidentId: open.id }, now);
       if (action.raise.length > 0 && rule.kind !== "CHECK") {
         await raiseImpactsV3(trx, rule.status_page_id!, open.id, action.raise, actor);
         pages.push(rule.status_page_id!);
       } else if (action.raise.length > 0) {
         pages.push(...(await raiseSeverity(trx, open.id, severityOfImpacts(action.raise.map((r) => r.status)), actor)));
       }
-      return { ...base, outcome: "joined", incidentId: open.id };
+      return { decision: { ...base, outcome: "joined", incidentId: open.id }, alert: { ...action.alert, incidentId: open.id } };
     }
     case "open": {
       const id = newId();
@@ -164,12 +247,10 @@ async function carryOut(trx: Db, accountId: string, rule: AutomationRule, incide
         pages.push(...(await insertIncidentV1(trx, accountId, id, { name: rule.name, severity, serviceIds: action.impacts.map((i) => i.componentId), update }, actor)));
       }
       if (!(await q.claimIncident(trx, rule.id, id, now))) throw new LostClaim();
-      await saveAlert(trx, rule.id, { ...action.alert, incidentId: id }, now);
-      return { ...base, outcome: "opened", incidentId: id };
+      return { decision: { ...base, outcome: "opened", incidentId: id }, alert: { ...action.alert, incidentId: id } };
     }
     case "resolve": {
       const open = incident!;
-      await saveAlert(trx, rule.id, action.alert, now);
       const update = { description: rule.last_update, status: "RESOLVED" as const, notifySubscribers };
       if (rule.kind !== "CHECK") {
         await postIncidentUpdateV3(trx, rule.status_page_id!, open, update, actor);
@@ -178,7 +259,7 @@ async function carryOut(trx: Db, accountId: string, rule: AutomationRule, incide
         pages.push(...(await postIncidentUpdate(trx, open, update, actor)).pages);
       }
       await q.releaseIncident(trx, rule.id, open.id, now);
-      return { ...base, outcome: "resolved", incidentId: open.id };
+      return { decision: { ...base, outcome: "resolved", incidentId: open.id }, alert: action.alert };
     }
   }
 }

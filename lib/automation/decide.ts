@@ -35,7 +35,10 @@ export interface AlertRecord {
 export interface RuleState {
   /** the unresolved incident the rule manages (its open impacts); humansOwn once anyone but this automation wrote to it */
   incident: { id: string; humansOwn: boolean; impacts: readonly Impact[] } | null;
-  alerts: readonly AlertRecord[];
+  /** what the rule recorded about this event's alert (its dedup key); no other record is read */
+  alert: AlertRecord | null;
+  /** how many of the rule's other alerts fire on the open incident: counted by the store, not listed */
+  othersFiring: number;
   /** wall time at which the automation last resolved the rule's incident */
   lastResolvedAt: number | null;
 }
@@ -77,7 +80,7 @@ const ignore = (reason: string): Action => ({ kind: "ignore", reason });
 export function decide(input: DecisionInput): Action {
   const { event } = input;
   if (event.action === "heartbeat") return ignore("heartbeat: the pipeline is alive, nothing to decide");
-  const prev = input.state.alerts.find((a) => a.dedupKey === event.dedupKey) ?? null;
+  const prev = input.state.alert;
   // A reminder is the vendor's only re-send: it may open an incident that waited for openAfterMinutes, nothing else.
   const waiting = (input.rule.openAfterMinutes ?? 0) > 0 && prev?.firing === true && prev.incidentId === null;
   if (event.reminder && !(event.action === "trigger" && waiting)) return ignore("reminder of an alert already reported: changes nothing");
@@ -104,7 +107,7 @@ function onTrigger(input: DecisionInput, prev: AlertRecord | null): Action {
   });
   if (incident) {
     if (incident.humansOwn) return { kind: "record", outcome: "ignored", alert: firing(incident.id), reason: `humans own incident ${incident.id}: recorded, not changed` };
-    const others = state.alerts.filter((a) => a.incidentId === incident.id && a.firing && a.dedupKey !== event.dedupKey).length;
+    const others = state.othersFiring;
     // A failure joining an incident a degraded check opened shows the outage it is.
     const shown = new Map(incident.impacts.map((i) => [i.componentId, RANK[i.status]]));
     const raise = allowed(input).filter((w) => RANK[w.status] > (shown.get(w.componentId) ?? -1));
@@ -169,7 +172,7 @@ function onResolve(input: DecisionInput, prev: AlertRecord | null): Action {
   const incident = state.incident;
   if (!incident || prev.incidentId !== incident.id) return { kind: "record", outcome: "ignored", alert, reason: "recorded: no open incident of this rule holds this alert" };
   if (incident.humansOwn) return { kind: "record", outcome: "ignored", alert, reason: `humans own incident ${incident.id}: recorded, not resolved` };
-  const still = state.alerts.filter((a) => a.incidentId === incident.id && a.firing && a.dedupKey !== event.dedupKey).length;
+  const still = state.othersFiring;
   if (still > 0) return { kind: "record", outcome: "updated", alert, reason: `alert recovered; ${still} alert${still === 1 ? "" : "s"} still firing on incident ${incident.id}` };
   return { kind: "resolve", alert, reason: `all alerts of incident ${incident.id} recovered` };
 }

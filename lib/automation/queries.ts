@@ -109,17 +109,45 @@ export async function releaseIncident(trx: Db, ruleId: string, incidentId: strin
     .execute();
 }
 
-export async function listAlerts(db: Db, ruleId: string): Promise<AutomationAlert[]> {
-  return db.selectFrom("automation_alerts").selectAll().where("rule_id", "=", ruleId).execute();
+/** The rule's records of these alerts (by its primary key): a decision reads its own alert's, never the rule's history. */
+export async function findAlerts(db: Db, ruleId: string, dedupKeys: readonly string[]): Promise<AutomationAlert[]> {
+  if (dedupKeys.length === 0) return [];
+  return db.selectFrom("automation_alerts").selectAll().where("rule_id", "=", ruleId).where("dedup_key", "in", dedupKeys).execute();
 }
 
-export async function saveAlert(db: Db, row: Insertable<AutomationAlertsTable>): Promise<void> {
-  const { rule_id: _r, dedup_key: _d, ...rest } = row;
+/** How many of the rule's alerts fire on this incident (partial index automation_alerts_firing). */
+export async function countFiring(db: Db, ruleId: string, incidentId: string): Promise<number> {
+  const r = await db
+    .selectFrom("automation_alerts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("rule_id", "=", ruleId)
+    .where("incident_id", "=", incidentId)
+    .where("firing", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** Writes these records (one per dedup key) in one statement. */
+export async function saveAlerts(db: Db, rows: readonly Insertable<AutomationAlertsTable>[]): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto("automation_alerts")
-    .values(row)
-    .onConflict((oc) => oc.columns(["rule_id", "dedup_key"]).doUpdateSet(rest))
+    .values([...rows])
+    .onConflict((oc) =>
+      oc.columns(["rule_id", "dedup_key"]).doUpdateSet((eb) => ({
+        incident_id: eb.ref("excluded.incident_id"),
+        firing: eb.ref("excluded.firing"),
+        fired_at: eb.ref("excluded.fired_at"),
+        resolved_at: eb.ref("excluded.resolved_at"),
+        updated_at: eb.ref("excluded.updated_at"),
+      })),
+    )
     .execute();
+}
+
+/** Forgets alerts recovered (by their own time and by when it was recorded) before `before`; firing ones stay. */
+export async function pruneResolvedAlerts(db: Db, ruleId: string, before: number): Promise<void> {
+  await db.deleteFrom("automation_alerts").where("rule_id", "=", ruleId).where("firing", "=", 0).where("updated_at", "<", before).where("resolved_at", "<", before).execute();
 }
 
 /** Of these v3 components, those an open incident owned by humans has an open impact window on. */

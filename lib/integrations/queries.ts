@@ -1,7 +1,8 @@
 import "server-only";
+import { sql } from "kysely";
 import type { Db } from "@/lib/db";
 import { applyKeyset, type PageRequest } from "@/lib/db/keyset";
-import type { Integration, IntegrationEvent } from "./rows";
+import type { Integration, IntegrationEvent, SeenKey } from "./rows";
 
 /** Events kept per integration: enough to debug a silent page, bounded so a flood cannot grow the table. */
 export const EVENTS_KEPT = 100;
@@ -50,29 +51,57 @@ export async function claimStale(db: Db, id: string, at: number): Promise<boolea
 
 /** Inserts the event unless (integration, seen_key) is already there: true when this call took it. */
 export async function claimEvent(db: Db, row: IntegrationEvent): Promise<boolean> {
-  const r = await db.insertInto("integration_events").values(row).onConflict((oc) => oc.columns(["integration_id", "seen_key"]).doNothing()).returning("id").executeTakeFirst();
-  return r !== undefined;
+  return (await claimEvents(db, [row])).size === 1;
 }
 
-export async function findSeenEvent(db: Db, integrationId: string, seenKey: string): Promise<IntegrationEvent | undefined> {
-  return db.selectFrom("integration_events").selectAll().where("integration_id", "=", integrationId).where("seen_key", "=", seenKey).executeTakeFirst();
+/** claimEvent for several events in one statement: the seen keys this call took. */
+export async function claimEvents(db: Db, rows: readonly IntegrationEvent[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const won = await db.insertInto("integration_events").values([...rows]).onConflict((oc) => oc.columns(["integration_id", "seen_key"]).doNothing()).returning("seen_key").execute();
+  return new Set(won.map((r) => r.seen_key));
 }
 
-export async function countRepeat(db: Db, id: string): Promise<void> {
-  await db.updateTable("integration_events").set((eb) => ({ repeats: eb("repeats", "+", 1) })).where("id", "=", id).execute();
+export async function findSeenEvents(db: Db, integrationId: string, seenKeys: readonly string[]): Promise<IntegrationEvent[]> {
+  if (seenKeys.length === 0) return [];
+  return db.selectFrom("integration_events").selectAll().where("integration_id", "=", integrationId).where("seen_key", "in", seenKeys).execute();
 }
 
-export async function recordDecisions(db: Db, id: string, decisions: string): Promise<void> {
-  await db.updateTable("integration_events").set({ decisions }).where("id", "=", id).execute();
+export async function countRepeats(db: Db, ids: readonly string[], n: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable("integration_events").set((eb) => ({ repeats: eb("repeats", "+", n) })).where("id", "in", ids).execute();
 }
 
-/** The event stays in the log but no longer marks its (action, time, dedup key) as seen: an identical re-send is decided again. */
-export async function forgetSeen(db: Db, id: string): Promise<void> {
-  await db.updateTable("integration_events").set({ seen_key: `pending:${id}` }).where("id", "=", id).execute();
+/** Each event's decisions (JSON), all in one statement. */
+export async function recordDecisions(db: Db, rows: readonly { id: string; decisions: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const byId = sql<string>`case ${sql.join(rows.map((r) => sql`when id = ${r.id} then ${r.decisions}`), sql` `)} end`;
+  await db.updateTable("integration_events").set({ decisions: byId }).where("id", "in", rows.map((r) => r.id)).execute();
 }
 
-export async function releaseEvent(db: Db, id: string): Promise<void> {
-  await db.deleteFrom("integration_events").where("id", "=", id).execute();
+/** The events stay in the log but no longer mark their (action, time, dedup key) as seen: an identical re-send is decided again. */
+export async function forgetSeen(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable("integration_events").set({ seen_key: sql<string>`'pending:' || id` }).where("id", "in", ids).execute();
+}
+
+export async function releaseEvents(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom("integration_events").where("id", "in", ids).execute();
+}
+
+/** Seen keys decided within the replay horizon, whether or not their log rows are still kept (by primary key). */
+export async function findSeenKeys(db: Db, integrationId: string, seenKeys: readonly string[]): Promise<SeenKey[]> {
+  if (seenKeys.length === 0) return [];
+  return db.selectFrom("integration_seen_keys").selectAll().where("integration_id", "=", integrationId).where("seen_key", "in", seenKeys).execute();
+}
+
+export async function rememberSeen(db: Db, rows: readonly SeenKey[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto("integration_seen_keys").values([...rows]).onConflict((oc) => oc.columns(["integration_id", "seen_key"]).doNothing()).execute();
+}
+
+export async function pruneSeenKeys(db: Db, integrationId: string, before: number): Promise<void> {
+  await db.deleteFrom("integration_seen_keys").where("integration_id", "=", integrationId).where("created_at", "<", before).execute();
 }
 
 /** Drops all but the newest EVENTS_KEPT events of the integration. */

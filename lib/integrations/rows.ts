@@ -1,7 +1,7 @@
 import type { ColumnType, Selectable } from "kysely";
 import type { IntegrationType } from "@/lib/automation/alert";
 
-/* Row types of migration 010, merged into the one Database interface (lib/db/types.ts) from here. */
+/* Row types of migrations 010 and 013, merged into the one Database interface (lib/db/types.ts) from here. */
 
 export interface IntegrationsTable {
   id: string;
@@ -45,12 +45,23 @@ export interface IntegrationEventsTable {
   created_at: number;
 }
 
+/** Migration 013: an event's seen key, kept for the replay horizon after its log row is pruned. */
+export interface IntegrationSeenKeysTable {
+  integration_id: string;
+  seen_key: string;
+  /** the log row it was decided in, which may since have been pruned */
+  event_id: string;
+  created_at: number;
+}
+
 declare module "@/lib/db/types" {
   interface Database {
     integrations: IntegrationsTable;
     integration_events: IntegrationEventsTable;
+    integration_seen_keys: IntegrationSeenKeysTable;
   }
 }
 
 export type Integration = Selectable<IntegrationsTable>;
 export type IntegrationEvent = Selectable<IntegrationEventsTable>;
+export type SeenKey = Selectable<IntegrationSeenKeysTable>;

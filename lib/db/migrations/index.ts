@@ -11,6 +11,7 @@ import * as m009 from "./009_automation_rules";
 import * as m010 from "./010_integrations";
 import * as m011 from "./011_page_timezone_locale";
 import * as m012 from "./012_uptime_strips";
+import * as m013 from "./013_alert_state_bounds";
 import * as m014 from "./014_credential_expiry";
 import * as m015 from "./015_custom_domain_verification";
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "010_integrations": m010,
   "011_page_timezone_locale": m011,
   "012_uptime_strips": m012,
+  "013_alert_state_bounds": m013,
   "014_credential_expiry": m014,
   "015_custom_domain_verification": m015,
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AlertEvent } from "@/lib/automation/alert";
-import { clip, Labels, labelsKey, labelTags, parseFormat, Str, timeOf, type FormatOptions } from "./shared";
+import { clip, keyOr, Labels, labelsKey, labelTags, parseFormat, parseItems, Str, timeOf, type FormatOptions, type RefusedAs } from "./shared";
 
 /** Alertmanager's always-firing alert that proves the pipeline is alive (kube-prometheus names it so). */
 export const WATCHDOG = "Watchdog";
@@ -40,6 +40,19 @@ export function alertEvent(a: Alert, opts: FormatOptions): AlertEvent {
   };
 }
 
+/** Alerts are read one by one (parseItems), so one bad label refuses one alert, not its group. */
+export const UnreadAlerts = z.array(z.unknown()).max(1000);
+const Envelope = AlertmanagerWebhookPayload.extend({ alerts: UnreadAlerts });
+
+const refusedAlert: RefusedAs = (raw, i) => {
+  const a = (raw ?? {}) as { status?: unknown; fingerprint?: unknown };
+  return { dedupKey: keyOr(a.fingerprint, `alerts.${i}`), action: a.status === "resolved" ? "resolve" : "trigger" };
+};
+
+export function alertEvents(alerts: readonly unknown[], format: string, opts: FormatOptions): AlertEvent[] {
+  return parseItems(AlertmanagerAlert, alerts, "alerts", format, (a) => alertEvent(a, opts), refusedAlert, opts.now);
+}
+
 export function parseAlertmanagerWebhook(raw: unknown, opts: FormatOptions): AlertEvent[] {
-  return parseFormat(AlertmanagerWebhookPayload, raw, "alertmanager").alerts.map((a) => alertEvent(a, opts));
+  return alertEvents(parseFormat(Envelope, raw, "alertmanager").alerts, "alertmanager", opts);
 }

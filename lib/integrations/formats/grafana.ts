@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AlertEvent } from "@/lib/automation/alert";
-import { AlertmanagerAlert, alertEvent } from "./alertmanager";
+import { AlertmanagerAlert, alertEvents, UnreadAlerts } from "./alertmanager";
 import { parseFormat, Str, type FormatOptions } from "./shared";
 
 /** Grafana's webhook contact point: the Alertmanager shape plus `title`, `message` and per-alert extras. */
@@ -13,6 +13,8 @@ export const GrafanaWebhookPayload = z.looseObject({
   message: Str.optional(),
 });
 
+const Envelope = GrafanaWebhookPayload.extend({ alerts: UnreadAlerts });
+
 export function parseGrafanaWebhook(raw: unknown, opts: FormatOptions): AlertEvent[] {
-  return parseFormat(GrafanaWebhookPayload, raw, "grafana").alerts.map((a) => alertEvent(a, opts));
+  return alertEvents(parseFormat(Envelope, raw, "grafana").alerts, "grafana", opts);
 }

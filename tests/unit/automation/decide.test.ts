@@ -21,21 +21,33 @@ const rule: DecisionRule = {
 
 const ev = (over: Partial<AlertEvent> = {}): AlertEvent => ({ dedupKey: "a", action: "trigger", occurredAt: T0, summary: "api down", tags: ["api"], ...over });
 const alert = (over: Partial<AlertRecord> = {}): AlertRecord => ({ dedupKey: "a", firing: true, firedAt: T0, resolvedAt: null, incidentId: INC, ...over });
-const state = (over: Partial<RuleState> = {}): RuleState => ({ incident: null, alerts: [], lastResolvedAt: null, ...over });
+/** What the rule holds, as the table writes it: every record. input() hands the decision what the store reads of it. */
+interface Held {
+  incident: RuleState["incident"];
+  alerts: AlertRecord[];
+  lastResolvedAt: number | null;
+}
+const state = (over: Partial<Held> = {}): Held => ({ incident: null, alerts: [], lastResolvedAt: null, ...over });
+type TableInput = Partial<Omit<DecisionInput, "state">> & { state?: Held };
 const AT_TARGET = [
   { componentId: C1, status: "MAJOR_OUTAGE" as const },
   { componentId: C2, status: "PARTIAL_OUTAGE" as const },
 ];
 const open = (humansOwn = false, impacts: { componentId: string; status: "MAJOR_OUTAGE" | "PARTIAL_OUTAGE" | "DEGRADED_PERFORMANCE" }[] = AT_TARGET) => ({ id: INC, humansOwn, impacts });
 
-function input(over: Partial<DecisionInput>): DecisionInput {
-  return { event: ev(), rule, state: state(), humanComponentIds: new Set(), suppressedComponentIds: new Set(), now: T0 + MIN, ...over };
+/** The event's own record and a count of the others firing on the open incident, as lib/automation/apply.ts reads them. */
+function input(over: TableInput): DecisionInput {
+  const { state: held = state(), ...rest } = over;
+  const event = rest.event ?? ev();
+  const alert = held.alerts.find((a) => a.dedupKey === event.dedupKey) ?? null;
+  const othersFiring = held.alerts.filter((a) => held.incident !== null && a.incidentId === held.incident.id && a.firing && a.dedupKey !== event.dedupKey).length;
+  return { event, rule, humanComponentIds: new Set(), suppressedComponentIds: new Set(), now: T0 + MIN, ...rest, state: { incident: held.incident, alert, othersFiring, lastResolvedAt: held.lastResolvedAt } };
 }
 
 interface Row {
   rule: string;
   name: string;
-  input: Partial<DecisionInput>;
+  input: TableInput;
   kind: Action["kind"];
   outcome?: "updated" | "ignored";
   reason: RegExp;
