@@ -35,6 +35,18 @@ export async function findComponent(db: Db, pageId: string, id: string): Promise
   return db.selectFrom("components").selectAll().where("status_page_id", "=", pageId).where("id", "=", id).executeTakeFirst();
 }
 
+/** Whether an incident's impact window on this component is open at `at` (not ended, or ending later). */
+export async function hasOpenImpact(db: Db, componentId: string, at: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("incident_impacts")
+    .select("id")
+    .where("component_id", "=", componentId)
+    .where((eb) => eb.or([eb("ended_at", "is", null), eb("ended_at", ">", at)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countComponents(db: Db, pageId: string): Promise<number> {
   const r = await db.selectFrom("components").where("status_page_id", "=", pageId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);
@@ -53,6 +65,14 @@ export async function countChildren(db: Db, parentId: string): Promise<number> {
 export async function lockPageForComponents(trx: Db, pageId: string): Promise<boolean> {
   const q = trx.selectFrom("status_pages").select("id").where("id", "=", pageId);
   return (await (dialectOf(trx) === "postgres" ? q.forUpdate() : q).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The reading side of lockPageForComponents, for a write that relies on its components' types (an impact names a
+ * SERVICE): it waits for a component write in progress and makes the next one wait, while others like it run on.
+ */
+export async function sharePageComponents(trx: Db, pageId: string): Promise<void> {
+  if (dialectOf(trx) === "postgres") await trx.selectFrom("status_pages").select("id").where("id", "=", pageId).forShare().execute();
 }
 
 export async function insertComponent(db: Db, row: Insertable<Database["components"]>): Promise<void> {

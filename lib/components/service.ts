@@ -59,6 +59,10 @@ async function checkPlacement(trx: Db, pageId: string, id: string, input: Compon
   if (existing?.type === "GROUP" && type === "SERVICE" && (await q.countChildren(trx, existing.id)) > 0) {
     throw invalid("type", "a group with components in it cannot become a SERVICE (move or delete them first)");
   }
+  // A group has no impact of its own: the outage would vanish from every public surface while the incident is open.
+  if (existing?.type === "SERVICE" && type === "GROUP" && (await q.hasOpenImpact(trx, existing.id, Date.now()))) {
+    throw invalid("type", "a SERVICE an incident impacts cannot become a GROUP while the impact is open (resolve the incident or end its impact first)");
+  }
 }
 
 /** Full replacement: what the mutation leaves out takes its default. */
@@ -95,7 +99,7 @@ export async function createComponent(db: Db, accountId: string, pageId: string,
   return getComponentOrThrow(db, accountId, page.id, id);
 }
 
-/** PUT: a full replacement; a group with children cannot become a service. */
+/** PUT: a full replacement; a group with children cannot become a service, nor a service with an open impact a group. */
 export async function updateComponent(db: Db, accountId: string, pageId: string, id: string, input: ComponentInput): Promise<Component> {
   const current = await getComponentOrThrow(db, accountId, pageId, id);
   await withPageLocked(db, current.status_page_id, async (trx) => {

@@ -6,7 +6,7 @@ import type { Keyset, PageRequest } from "@/lib/db/keyset";
 import type { ImpactStatus, Incident, IncidentImpact, IncidentImpactsTable, IncidentUpdate } from "@/lib/db/types";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import { findComponentsOfPage } from "@/lib/components/queries";
+import { findComponentsOfPage, sharePageComponents } from "@/lib/components/queries";
 import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
 import { actorColumns, isHuman, type Actor } from "@/lib/actors";
 import type { ServiceStatus } from "@/lib/status";
@@ -44,6 +44,9 @@ function assertDistinctComponents(impacts: readonly { componentId: string }[]): 
 
 /** Impacts name SERVICE components of this page: a group shows the worst of its children, so it has no impact of its own. */
 async function requireImpactComponents(trx: Db, pageId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  // After any type change in progress on the page, and before the next: a component cannot turn into a GROUP under an impact.
+  await sharePageComponents(trx, pageId);
   const found = new Map((await findComponentsOfPage(trx, pageId, [...new Set(ids)])).map((c) => [c.id, c]));
   const issues: Issue[] = [];
   ids.forEach((id, i) => {
