@@ -14,6 +14,7 @@ import * as m012 from "./012_uptime_strips";
 import * as m013 from "./013_alert_state_bounds";
 import * as m014 from "./014_credential_expiry";
 import * as m015 from "./015_custom_domain_verification";
+import * as m016 from "./016_impacts_end_at_resolution";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "013_alert_state_bounds": m013,
   "014_credential_expiry": m014,
   "015_custom_domain_verification": m015,
+  "016_impacts_end_at_resolution": m016,
 };
