@@ -39,6 +39,7 @@ function isDnsServer(entry: string): boolean {
 }
 
 const url = z.url({ protocol: /^https?$/ });
+const limit = (fallback: number) => z.coerce.number().int().min(1).max(10_000_000).default(fallback);
 
 export const env = createEnv({
   server: {
@@ -90,6 +91,17 @@ export const env = createEnv({
     HELIOGRAPH_API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** memory (one instance), redis (default when REDIS_URL is set) or postgres (needs DATABASE_URL). */
     HELIOGRAPH_RATE_LIMIT_STORE: z.enum(["memory", "redis", "postgres"]).optional(),
+    // Per-account limits, reported by GET /v1/accounts/me/entitlements and answered 402 when reached (lib/accounts/entitlements.ts).
+    HELIOGRAPH_LIMIT_STATUS_PAGES: limit(100),
+    HELIOGRAPH_LIMIT_SERVICES: limit(1000),
+    HELIOGRAPH_LIMIT_MAINTENANCE_WINDOWS: limit(1000),
+    HELIOGRAPH_LIMIT_API_KEYS: limit(50),
+    HELIOGRAPH_LIMIT_INTEGRATIONS: limit(100),
+    HELIOGRAPH_LIMIT_AUTOMATION_RULES: limit(500),
+    /** confirmation e-mails an account's sign-ups may queue per hour (counted in HELIOGRAPH_RATE_LIMIT_STORE) */
+    HELIOGRAPH_LIMIT_VERIFICATION_EMAILS_PER_HOUR: limit(500),
+    /** incident and maintenance e-mails the worker sends per account per hour; the rest are recorded dead, not sent */
+    HELIOGRAPH_LIMIT_ALERT_EMAILS_PER_HOUR: limit(10_000),
     // Front cache (issue 7): expiry of unchanged entries, and the Redis key prefix shared by all instances.
     /** Time-based refresh of cached public responses (explicit invalidation is immediate; also capped at the next UTC quarter hour). */
     HELIOGRAPH_FRONT_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

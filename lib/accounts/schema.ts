@@ -31,14 +31,16 @@ export const NextAccountList = z.array(NextAccount).meta({ id: "NextAccountList"
 
 export const AccountIdParams = z.object({ accountId: Uuid });
 
+/** The vendor's `Entitlements` (`GET /v1/accounts/me/entitlements`), field for field; `usage` is Heliograph's. */
 export const Entitlement = z
   .strictObject({
     key: z.string(),
     name: z.string(),
     description: z.string(),
-    type: z.enum(["METERED", "FLAG"]),
+    type: z.enum(["metered", "flag"]),
     enabled: z.boolean(),
-    quantity: z.number().int().optional(),
+    quantity: z.number().int().min(0).optional().meta({ description: "The limit (metered entitlements only); creating one more answers 402" }),
+    usage: z.number().int().min(0).optional().meta({ description: "Heliograph's extension: how many the account has now (limits on what an account owns)" }),
   })
   .meta({ id: "Entitlement" });
 
@@ -47,7 +49,7 @@ export const Entitlements = z
     plan: z.string(),
     planDisplayName: z.string(),
     entitlements: z.array(Entitlement),
-    addons: z.array(z.string()),
-    locations: z.array(z.string()),
+    addons: z.record(z.string(), z.unknown()).meta({ description: "None: this server sells no add-ons" }),
+    locations: z.strictObject({ all: z.array(z.strictObject({ id: z.string(), name: z.string(), available: z.boolean() })) }).meta({ description: "None: Heliograph runs no checks in public locations" }),
   })
   .meta({ id: "Entitlements" });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Account as AccountRow } from "@/lib/db/types";
-import { entitlements } from "./entitlements";
+import { entitlements, type LimitKey } from "./entitlements";
 import type { Account, Entitlements, NextAccount } from "./schema";
 
 /** One plan: everything this server does, within the limits in entitlements.ts. */
@@ -19,11 +19,11 @@ export function serializeAccount(row: AccountRow): z.infer<typeof Account> {
   };
 }
 
-export function serializeEntitlements(): z.infer<typeof Entitlements> {
-  return { ...PLAN, entitlements: entitlements(), addons: [], locations: [] };
+export function serializeEntitlements(usage: Partial<Record<LimitKey, number>>): z.infer<typeof Entitlements> {
+  return { ...PLAN, entitlements: entitlements(usage), addons: {}, locations: { all: [] } };
 }
 
 export function serializeNextAccount(row: AccountRow): z.infer<typeof NextAccount> {
-  const features = entitlements().filter((e) => e.type === "FLAG" && e.enabled).map((e) => e.key);
+  const features = entitlements().filter((e) => e.type === "flag" && e.enabled).map((e) => e.key);
   return { id: row.id, name: row.name, ...PLAN, features };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { assertRoomFor } from "@/lib/accounts/limits";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import type { PageRequest } from "@/lib/db/keyset";
@@ -43,7 +44,10 @@ export async function createApiKey(db: Db, accountId: string, name = "default", 
     revoked_at: null,
     expires_at: expiresAt,
   };
-  await q.insertApiKey(db, key);
+  await db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, accountId, "API_KEYS");
+    await q.insertApiKey(trx, key);
+  });
   return { key, rawKey };
 }
 

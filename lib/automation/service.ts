@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { assertRoomFor } from "@/lib/accounts/limits";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
@@ -90,6 +91,7 @@ export async function createRule(db: Db, accountId: string, pageId: string, inpu
   const id = newId();
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, accountId, "AUTOMATION_RULES");
     await requireRuleComponents(trx, page.id, input.components);
     await q.insertRule(trx, { ...columns(input, at), id, account_id: accountId, kind: "RULE", status_page_id: page.id, check_id: null, service_id: null, created_at: at });
     await writeComponents(trx, id, input);

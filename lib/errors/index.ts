@@ -18,6 +18,8 @@ export class NotFoundError extends AppError {}
 export class ConflictError extends AppError {}
 export class UnauthorizedError extends AppError {}
 export class ForbiddenError extends AppError {}
+/** Over a limit of this server's plan (the vendor's 402 "Payment Required"); attributes name the entitlement. */
+export class PaymentRequiredError extends AppError {}
 export class PayloadTooLargeError extends AppError {}
 export class MethodNotAllowedError extends AppError {
   constructor(
@@ -35,8 +37,10 @@ export class RateLimitedError extends AppError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    attributes: Record<string, unknown> = {},
   ) {
-    super(message);
+    // In the envelope as well as the Retry-After header: clients that keep only the body still know when to retry.
+    super(message, { ...attributes, retryAfterSeconds });
   }
 }
 /** The database (or another dependency) is unreachable: the API answers 503, public pages serve their last good copy. */

@@ -4,6 +4,7 @@ import {
   ConflictError,
   ForbiddenError,
   MethodNotAllowedError,
+  PaymentRequiredError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -29,6 +30,7 @@ export interface ErrorEnvelope {
 const STATUS_OF: [new (...args: never[]) => AppError, number][] = [
   [ValidationError, 400],
   [UnauthorizedError, 401],
+  [PaymentRequiredError, 402],
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [MethodNotAllowedError, 405],

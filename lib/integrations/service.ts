@@ -2,6 +2,7 @@ import "server-only";
 import type { IntegrationType } from "@/lib/automation/alert";
 import { defaultTargetsOf, deleteDefaultTarget, insertDefaultTarget, type DefaultTargetInput, type DefaultTargetView } from "@/lib/automation/default-target";
 import { mintedExpiry, type Minter } from "@/lib/api-keys/minting";
+import { assertRoomFor } from "@/lib/accounts/limits";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { pageOf, type PageRequest } from "@/lib/db/keyset";
@@ -89,6 +90,7 @@ export async function createIntegration(db: Db, accountId: string, input: NewInt
     updated_at: at,
   };
   await db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, accountId, "INTEGRATIONS");
     if (target) row.default_rule_id = await insertDefaultTarget(trx, accountId, page!.id, input.name, target, at);
     await q.insertIntegration(trx, row);
   });

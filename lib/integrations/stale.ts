@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { log } from "@/lib/log";
 import type { Mailer } from "@/lib/notifications/channels/email";
+import { takeMail } from "@/lib/notifications/mail-budget";
 import * as q from "./queries";
 import type { Integration } from "./rows";
 import { isStale } from "./stale-rule";
@@ -14,13 +15,18 @@ function silenceText(row: Integration): string {
   return `Integration "${row.name}" (${row.type}) is stale: ${since}, longer than its bound of ${row.stale_after_minutes} minutes. A dead alert pipeline leaves the status page green; check the sender.`;
 }
 
-/** Tells the operator once: an entry in the integration's events, and one e-mail to its alertEmail when mail is configured. */
+/**
+ * Tells the operator once: an entry in the integration's events, and one e-mail to its alertEmail when mail is
+ * configured and the account's e-mails of this hour allow it (the entry says when they did not).
+ */
 async function report(db: Db, row: Integration, now: number, mailer: Mailer | null): Promise<void> {
   const reason = silenceText(row);
-  const decisions = JSON.stringify([{ outcome: "ignored", reason: `${reason} The public page is not changed.`, ruleId: null, incidentId: null }]);
+  const mail = row.alert_email && mailer ? (await takeMail("ALERT_EMAILS_PER_HOUR", row.account_id)).ok : false;
+  const unsent = row.alert_email && mailer && !mail ? " No e-mail was sent: the account's e-mail limit for this hour was reached." : "";
+  const decisions = JSON.stringify([{ outcome: "ignored", reason: `${reason} The public page is not changed.${unsent}`, ruleId: null, incidentId: null }]);
   await q.claimEvent(db, { id: newId(), integration_id: row.id, seen_key: `stale:${now}`, format: row.type, dedup_key: "heliograph:stale", action: "stale", occurred_at: now, summary: "No events within the staleness bound", matched_by: "{}", decisions, repeats: 0, created_at: now });
   await q.pruneEvents(db, row.id);
-  if (!row.alert_email || !mailer) return;
+  if (!mail || !row.alert_email || !mailer) return;
   await mailer
     .send({ to: row.alert_email, subject: `Heliograph: integration "${row.name}" went silent`, text: reason, html: `<p>${esc(reason)}</p>`, messageId: `<stale-${row.id}-${now}@${mailer.fromAddress.split("@")[1] ?? "heliograph"}>` })
     .catch((err: unknown) => log.warn({ err, integrationId: row.id }, "could not send the stale-integration e-mail"));

@@ -36,11 +36,6 @@ export async function deleteWindowRow(db: Db, accountId: string, id: number): Pr
   return Number(r.numDeletedRows);
 }
 
-export async function countWindows(db: Db, accountId: string): Promise<number> {
-  const r = await db.selectFrom("maintenance_windows").where("account_id", "=", accountId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 /* Occurrences and their updates (migration 007). */
 
 const OPEN: MaintenanceStatus[] = ["IN_PROGRESS", "VERIFYING"];

@@ -4,7 +4,7 @@ import { fromJson, toJson } from "@/lib/db/json";
 import type { MaintenanceOccurrence, MaintenanceStatus, MaintenanceUpdate, MaintenanceWindow } from "@/lib/db/types";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import { assertWithinLimit } from "@/lib/accounts/entitlements";
+import { assertRoomFor } from "@/lib/accounts/limits";
 import { historyChanged } from "@/lib/uptime/strips";
 import * as q from "./queries";
 import { occurrencesBetween } from "./occurrences";
@@ -68,7 +68,6 @@ function columns(input: Partial<MaintenanceWindowInput>, visibility: StatusPageV
 
 export async function createWindow(db: Db, accountId: string, input: MaintenanceWindowInput): Promise<MaintenanceWindow> {
   if (input.endsAt <= input.startsAt) throw new ValidationError("endsAt must be after startsAt", { fields: ["endsAt"] });
-  assertWithinLimit("MAINTENANCE_WINDOWS", await q.countWindows(db, accountId));
   const visibility = { ...DEFAULT_VISIBILITY, ...input.statusPageVisibility };
   await requirePagesOfAccount(db, accountId, visibility.statusPageIds);
   await requireServicesOfAccount(db, accountId, visibility.serviceIds);
@@ -77,6 +76,7 @@ export async function createWindow(db: Db, accountId: string, input: Maintenance
   const c = columns(input, visibility, at);
   // The window's pages' stored uptime strips go stale with the insert (lib/uptime/strips.ts).
   const id = await db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, accountId, "MAINTENANCE_WINDOWS");
     const id = await q.insertWindow(trx, {
       ...c,
       account_id: accountId,

@@ -20,7 +20,7 @@ export const DeliveryReport = z
     queued: z.number().int().meta({ description: "waiting for their first attempt" }),
     sent: z.number().int(),
     failed: z.number().int().meta({ description: "failed at least once, waiting for a retry" }),
-    dead: z.number().int().meta({ description: "given up after about 24 hours, or refused for good (410, rejected mailbox)" }),
+    dead: z.number().int().meta({ description: "given up after about 24 hours, refused for good (410, rejected mailbox), or an e-mail over the account's hourly limit (lastError says which)" }),
     cancelled: z.number().int().meta({ description: "the subscriber left before the message went out" }),
     total: z.number().int(),
     deadLetters: z.array(DeadLetter).meta({ description: "the newest 100 dead deliveries" }),

@@ -10,7 +10,9 @@ import { pageAddress } from "@/lib/tenancy/address";
 import { env } from "@/lib/env";
 import type { Subscriber } from "@/lib/db/types";
 import { channelOf, CHANNELS, type ChannelDeps, type SendResult } from "./channels";
-import { renderDisabledEmail, type Mailer } from "./channels/email";
+import { emailChannel, renderDisabledEmail, type Mailer } from "./channels/email";
+import { limitOf } from "@/lib/accounts/entitlements";
+import { takeMail } from "./mail-budget";
 import type { SmsConfig } from "./channels/sms";
 import { confirmLinks, subscriberLinks } from "./links";
 import type { EventPayload } from "./payload";
@@ -251,6 +253,7 @@ export class NotificationWorker {
       } else {
         const rendered = await this.renderedFor(d.event_id);
         if (!rendered) return await q.markCancelled(this.d.db, d.id, "event deleted", started);
+        if (s.channel === emailChannel.type && !(await takeMail("ALERT_EMAILS_PER_HOUR", page.account_id)).ok) return await this.overMailBudget(c, page.account_id);
         result = await channel.send(base, rendered.messages[s.channel] ?? (await channel.render(rendered.payload)));
       }
     } catch (err) {
@@ -287,6 +290,18 @@ export class NotificationWorker {
     if (d.event_type === VERIFY_EVENT) return;
     const since = await q.noteFailing(this.d.db, s.id, now);
     if (now - since >= this.options.disableAfterMs) await this.disable(s, now);
+  }
+
+  /**
+   * Over the account's e-mails for this hour: recorded dead with the reason (listed with the update's deliveries),
+   * not sent and not retried. Sent an hour late, a status e-mail would be stale news, and a flood would only be
+   * postponed, not stopped. The subscriber is not at fault: its failing streak is left alone.
+   */
+  private async overMailBudget(c: q.Claimed, accountId: string): Promise<void> {
+    const now = this.now();
+    const error = `not sent: the account's e-mail limit (${limitOf("ALERT_EMAILS_PER_HOUR")} an hour) was reached`;
+    log.warn({ worker: this.owner, delivery: c.delivery.id, account: accountId, event: c.delivery.event_type }, "e-mail over the account's hourly limit, recorded dead");
+    await q.markFailed(this.d.db, c.delivery.id, { status: DELIVERY.DEAD, next_attempt_at: now, last_error: error, response_code: null }, now);
   }
 
   private async disable(s: Subscriber, now: number): Promise<void> {

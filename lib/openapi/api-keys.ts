@@ -10,7 +10,7 @@ const K = "API keys";
 export const apiKeyPaths: ZodOpenApiPathsObject = {
   "/v1/api-keys": {
     get: op({ id: "listApiKeys", summary: "The account's API keys (masked), revoked and expired ones included, oldest first", tag: K, query: CursorQuery, ok: [200, ApiKeyPage, "A cursor page of keys"], errors: [] }),
-    post: op({ id: "createApiKey", summary: "Create an API key, optionally expiring; the raw key is in this answer only", tag: K, body: CreateApiKeyInput, ok: [201, CreatedApiKey, "The key, shown once"], errors: [] }),
+    post: op({ id: "createApiKey", summary: "Create an API key, optionally expiring; the raw key is in this answer only", tag: K, body: CreateApiKeyInput, ok: [201, CreatedApiKey, "The key, shown once"], errors: [402] }),
   },
   "/v1/api-keys/{id}": {
     get: op({ id: "getApiKey", summary: "Get an API key (masked)", tag: K, params: IdParams, ok: [200, ApiKey, "The key"], errors: [404] }),

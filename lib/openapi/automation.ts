@@ -21,7 +21,7 @@ export const automationPaths: ZodOpenApiPathsObject = {
       params: StatusPageIdParams,
       body: AutomationRuleMutation,
       ok: [201, AutomationRule, "The rule"],
-      errors: [404],
+      errors: [402, 404],
     }),
   },
   [`${BASE}/{ruleId}`]: {

@@ -28,7 +28,7 @@ const A = "Accounts";
 const paths: ZodOpenApiPathsObject = {
   "/v1/status-pages": {
     get: op({ id: "listStatusPages", summary: "List status pages", tag: P, query: CursorQuery, ok: [200, StatusPagePage, "A cursor page of status pages"], errors: [] }),
-    post: op({ id: "createStatusPage", summary: "Create a status page", tag: P, body: CreateStatusPageInput, ok: [201, StatusPage, "The page"], errors: [404, 409] }),
+    post: op({ id: "createStatusPage", summary: "Create a status page", tag: P, body: CreateStatusPageInput, ok: [201, StatusPage, "The page"], errors: [402, 404, 409] }),
   },
   "/v1/status-pages/{id}": {
     get: op({ id: "getStatusPage", summary: "Get a status page", tag: P, params: IdParams, ok: [200, StatusPage, "The page"], errors: [404] }),
@@ -37,7 +37,7 @@ const paths: ZodOpenApiPathsObject = {
   },
   "/v1/status-pages/{id}/keys": {
     get: op({ id: "listStatusPageKeys", summary: "List a private page's access keys (masked)", tag: P, params: IdParams, ok: [200, z.array(StatusPageKey), "Masked keys"], errors: [404] }),
-    post: op({ id: "createStatusPageKey", summary: "Create an access key; the raw key is in this answer only", tag: P, params: IdParams, body: CreatePageKeyInput, bodyOptional: true, ok: [201, CreatedStatusPageKey, "The key, shown once"], errors: [404] }),
+    post: op({ id: "createStatusPageKey", summary: "Create an access key; the raw key is in this answer only", tag: P, params: IdParams, body: CreatePageKeyInput, bodyOptional: true, ok: [201, CreatedStatusPageKey, "The key, shown once"], errors: [402, 404] }),
   },
   "/v1/status-pages/{id}/keys/{keyId}": {
     delete: op({ id: "revokeStatusPageKey", summary: "Revoke an access key", tag: P, params: PageKeyParams, ok: [204, null, "Revoked"], errors: [404] }),
@@ -49,7 +49,7 @@ const paths: ZodOpenApiPathsObject = {
   ...customDomainPaths,
   "/v1/status-pages/services": {
     get: op({ id: "listServices", summary: "List services", tag: S, query: CursorQuery, ok: [200, ServicePage, "A cursor page of services"], errors: [] }),
-    post: op({ id: "createService", summary: "Create a service (answers 200, as the original API does)", tag: S, body: CreateServiceInput, ok: [200, Service, "The service"], errors: [] }),
+    post: op({ id: "createService", summary: "Create a service (answers 200, as the original API does)", tag: S, body: CreateServiceInput, ok: [200, Service, "The service"], errors: [402] }),
   },
   "/v1/status-pages/services/{id}": {
     get: op({ id: "getService", summary: "Get a service", tag: S, params: IdParams, ok: [200, Service, "The service"], errors: [404] }),
@@ -81,7 +81,7 @@ const paths: ZodOpenApiPathsObject = {
   ...v3IncidentPaths,
   "/v1/maintenance-windows": {
     get: op({ id: "listMaintenanceWindows", summary: "List maintenance windows (page pagination, time filters)", tag: M, query: MaintenanceWindowQuery, ok: [200, MaintenanceWindowList, "Windows, latest start first"], errors: [] }),
-    post: op({ id: "createMaintenanceWindow", summary: "Create a maintenance window", tag: M, body: CreateMaintenanceWindowInput, ok: [201, MaintenanceWindow, "The window"], errors: [] }),
+    post: op({ id: "createMaintenanceWindow", summary: "Create a maintenance window", tag: M, body: CreateMaintenanceWindowInput, ok: [201, MaintenanceWindow, "The window"], errors: [402] }),
   },
   "/v1/maintenance-windows/{id}": {
     get: op({ id: "getMaintenanceWindow", summary: "Get a maintenance window", tag: M, params: WindowIdParams, ok: [200, MaintenanceWindow, "The window"], errors: [404] }),

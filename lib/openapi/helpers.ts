@@ -12,13 +12,14 @@ const RATE_HEADERS = z.object({
 const REASONS: Record<number, string> = {
   400: "Invalid input: malformed JSON, an unknown or invalid field (paths in `attributes.fields`), a malformed id or an out-of-range limit",
   401: "Missing, unknown, revoked or malformed API key (`Bad Token`)",
-  403: "The account header names another account, or an entitlement limit is reached",
+  402: "Payment Required: a limit of this server's plan is reached (`attributes.entitlement`, `quantity`, `usage`; see GET /v1/accounts/me/entitlements)",
+  403: "The account header names another account",
   404: "Not found, or owned by another account",
   409: "Conflict with the current state (a taken slug or domain, a service in use, the last update of an incident)",
   413: "Request body over 1 MB",
   415: "Content-Type is not application/json",
   422: "The custom domain's TXT record does not hold the page's token (yet): `attributes.ownershipVerification` is the record to create",
-  429: "Rate limit reached; see Retry-After",
+  429: "Rate limit reached (requests per key, or an account's confirmation e-mails per hour); see Retry-After and `attributes.retryAfterSeconds`",
 };
 
 function errors(codes: number[]): ZodOpenApiResponsesObject {

@@ -17,7 +17,7 @@ export const integrationPaths: ZodOpenApiPathsObject = {
       tag: T,
       body: CreateIntegrationInput,
       ok: [201, CreatedIntegration, "The integration, with its token shown once"],
-      errors: [404],
+      errors: [402, 404],
     }),
   },
   "/v1/integrations/{id}": {

@@ -22,7 +22,7 @@ export const subscriptionPaths: ZodOpenApiPathsObject = {
       params: IdParams,
       body: CreateSubscriptionsInput,
       ok: [201, CreateSubscriptionsResult, "What was created and skipped"],
-      errors: [404],
+      errors: [402, 404],
     }),
   },
   "/v1/status-pages/{id}/subscriptions/{subscriptionId}": {

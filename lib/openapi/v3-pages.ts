@@ -25,7 +25,7 @@ export const v3PagePaths: ZodOpenApiPathsObject = {
       tag: P,
       body: StatusPageV3Mutation,
       ok: [201, StatusPageV3, "The page"],
-      errors: [409],
+      errors: [402, 409],
     }),
   },
   "/v3/status-pages/{statusPageId}": {
@@ -50,7 +50,7 @@ export const v3PagePaths: ZodOpenApiPathsObject = {
       params: StatusPageIdParams,
       body: ComponentMutation,
       ok: [201, Component, "The component"],
-      errors: [404],
+      errors: [402, 404],
     }),
   },
   "/v3/status-pages/{statusPageId}/components/{componentId}": {
@@ -85,7 +85,7 @@ export const v3PagePaths: ZodOpenApiPathsObject = {
       params: StatusPageIdParams,
       body: BulkSubscribersV3Input,
       ok: [201, BulkSubscribersV3Response, "What was created and skipped"],
-      errors: [404],
+      errors: [402, 404],
     }),
   },
   "/v3/status-pages/{statusPageId}/subscribers/{subscriberId}": {

@@ -13,6 +13,7 @@ export type ProcessStateName =
   | "db-ready"
   | "generations"
   | "integration-stale-sweep"
+  | "mail-budgets"
   | "metrics"
   | "notification-worker"
   | "og-renderer"

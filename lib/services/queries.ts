@@ -46,8 +46,3 @@ export async function countOpenIncidentsUsing(db: Db, serviceId: string): Promis
 export async function deleteIncidentLinks(db: Db, serviceId: string): Promise<void> {
   await db.deleteFrom("incident_services").where("service_id", "=", serviceId).execute();
 }
-
-export async function countServices(db: Db, accountId: string): Promise<number> {
-  const r = await db.selectFrom("services").where("account_id", "=", accountId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return Number(r.n);
-}

@@ -6,7 +6,7 @@ import type { Service } from "@/lib/db/types";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { ConflictError, NotFoundError } from "@/lib/errors";
 import { pageIdsForServices } from "@/lib/status-pages/affected";
-import { assertWithinLimit } from "@/lib/accounts/entitlements";
+import { assertRoomFor } from "@/lib/accounts/limits";
 import * as q from "./queries";
 import { stripsGone } from "@/lib/uptime/strips";
 
@@ -17,10 +17,12 @@ export async function getServiceOrThrow(db: Db, accountId: string, id: string): 
 }
 
 export async function createService(db: Db, accountId: string, input: { name: string }): Promise<Service> {
-  assertWithinLimit("SERVICES", await q.countServices(db, accountId));
   const t = Date.now();
   const row: Service = { id: newId(), account_id: accountId, name: input.name, created_at: t, updated_at: t };
-  await q.insertService(db, row);
+  await db.transaction().execute(async (trx) => {
+    await assertRoomFor(trx, accountId, "SERVICES");
+    await q.insertService(trx, row);
+  });
   return row;
 }
 

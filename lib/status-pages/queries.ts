@@ -118,11 +118,6 @@ export async function listUnexpiredKeys(db: Db, pageId: string, now: number): Pr
   return db.selectFrom("status_page_keys").selectAll().where("status_page_id", "=", pageId).where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)])).orderBy("created_at").execute();
 }
 
-export async function countPages(db: Db, accountId: string): Promise<number> {
-  const r = await db.selectFrom("status_pages").where("account_id", "=", accountId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 export async function countKeys(db: Db, pageId: string): Promise<number> {
   const r = await db.selectFrom("status_page_keys").where("status_page_id", "=", pageId).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   return Number(r.n);

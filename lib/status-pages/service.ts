@@ -11,6 +11,7 @@ import { NotFoundError, ValidationError } from "@/lib/errors";
 import { hashPassword, hashToken, maskToken, newToken } from "@/lib/secrets/tokens";
 import { requireServices } from "@/lib/services/service";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
+import { assertRoomFor } from "@/lib/accounts/limits";
 import { listOpenIncidentViews } from "@/lib/incidents/service";
 import type { IncidentView } from "@/lib/incidents/types";
 import * as q from "./queries";
@@ -95,7 +96,7 @@ export async function createPage(db: Db, accountId: string, input: StatusPageInp
   const id = newId();
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
-    assertWithinLimit("STATUS_PAGES", await q.countPages(trx, accountId));
+    await assertRoomFor(trx, accountId, "STATUS_PAGES");
     const cols = { ...pageColumns(input, at), ...(await claimDomain(trx, null, input.customDomain)) };
     await conflictOnDuplicate(
       () =>
@@ -197,7 +198,7 @@ export async function createPageV3(db: Db, accountId: string, input: StatusPageV
   const id = newId();
   const at = Date.now();
   await db.transaction().execute(async (trx) => {
-    assertWithinLimit("STATUS_PAGES", await q.countPages(trx, accountId));
+    await assertRoomFor(trx, accountId, "STATUS_PAGES");
     const domain = await claimDomain(trx, null, input.customDomain ?? null);
     const row = { is_private: 0 as const, custom_domain: null, ...v3Columns(input, at), ...domain, id, account_id: accountId, version: 3 as const, password_hash: null, created_at: at };
     await conflictOnDuplicate(() => q.insertPage(trx, row), duplicateAddress.message, duplicateAddress.attributes);

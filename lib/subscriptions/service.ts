@@ -9,6 +9,7 @@ import { defaultGuard, type Guard } from "@/lib/outbound";
 import { channelOf, CHANNEL_TYPES } from "@/lib/notifications/channels";
 import { TargetError, normalizeEmail } from "@/lib/notifications/channels/address";
 import { emailChannel } from "@/lib/notifications/channels/email";
+import { withConfirmationBudget } from "@/lib/notifications/mail-budget";
 import { cancelPendingDeliveries, queueVerification } from "@/lib/notifications/queries";
 import { pageOf, type Keyset, type PageRequest } from "@/lib/db/keyset";
 import { findComponentsOfPage, lockPageForComponents } from "@/lib/components/queries";
@@ -107,12 +108,18 @@ interface BulkEntry {
   componentIds: string[] | null;
 }
 
+/** Takes confirmation e-mails from the account's hour (lib/notifications/mail-budget.ts), or throws 429. */
+type SpendMail = (n: number) => Promise<void>;
+
+/** Confirmations that go out by e-mail (the relay the budget protects); SMS codes and test deliveries do not. */
+const confirmedByMail = (t: Target) => t.channel === emailChannel.type;
+
 /**
  * The bulk sign-up both APIs share, inside `trx`: an address already active on the page (or repeated in
  * the request) is skipped; new ones start VERIFIED with autoVerify, else PENDING with the confirmation a
  * self-service sign-up gets. Returns how many were created.
  */
-async function addInBulk(trx: Db, pageId: string, entries: BulkEntry[], autoVerify: boolean, at: number): Promise<number> {
+async function addInBulk(trx: Db, pageId: string, entries: BulkEntry[], autoVerify: boolean, at: number, spendMail: SpendMail): Promise<number> {
   const keyOf = (t: Target) => `${t.channel} ${t.target}`;
   const unique = new Map<string, BulkEntry>();
   for (const e of entries) if (!unique.has(keyOf(e.target))) unique.set(keyOf(e.target), e);
@@ -124,6 +131,7 @@ async function addInBulk(trx: Db, pageId: string, entries: BulkEntry[], autoVeri
   }
   const fresh = [...unique.values()].filter((e) => existing.get(keyOf(e.target))?.unsubscribed_at !== null);
   assertWithinLimit("SUBSCRIBERS_PER_STATUS_PAGE", active, fresh.length);
+  if (!autoVerify) await spendMail(fresh.filter((e) => confirmedByMail(e.target)).length);
   let n = 0;
   for (const e of fresh) {
     const opts = { autoVerify, serviceIds: null, componentIds: e.componentIds, contactEmail: null };
@@ -146,7 +154,8 @@ export async function bulkCreateSubscriptions(
   const targets = await normalizeAll(parsed.data.subscriptions, guard);
   const autoVerify = parsed.data.autoVerify;
   const at = Date.now();
-  const created = await db.transaction().execute((trx) => addInBulk(trx, page.id, targets.map((target) => ({ target, componentIds: null })), autoVerify, at));
+  const entries = targets.map((target) => ({ target, componentIds: null }));
+  const created = await withConfirmationBudget(accountId, (spend) => db.transaction().execute((trx) => addInBulk(trx, page.id, entries, autoVerify, at, spend)));
   return { created, skipped: targets.length - created, status: autoVerify ? "VERIFIED" : "PENDING" };
 }
 
@@ -178,7 +187,7 @@ export async function bulkCreateSubscribersV3(db: Db, accountId: string, pageId:
     return { target, componentIds: ids && ids.length > 0 ? [...new Set(ids)] : null };
   });
   const at = Date.now();
-  const created = await db.transaction().execute(async (trx) => {
+  const created = await withConfirmationBudget(accountId, (spend) => db.transaction().execute(async (trx) => {
     if (!(await lockPageForComponents(trx, page.id))) throw new NotFoundError("Status page not found");
     const wanted = [...new Set(entries.flatMap((e) => e.componentIds ?? []))];
     if (wanted.length > 0) {
@@ -186,8 +195,8 @@ export async function bulkCreateSubscribersV3(db: Db, accountId: string, pageId:
       const bad = subs.flatMap((s, i) => (s.config.subscribedComponents ?? []).flatMap((id, j) => (onPage.has(id) ? [] : [`subscriptions.${i}.config.subscribedComponents.${j}`])));
       if (bad.length > 0) throw new ValidationError(`subscribedComponents must list components of this status page: ${bad.join(", ")}`, { fields: bad });
     }
-    return addInBulk(trx, page.id, entries, input.autoVerify, at);
-  });
+    return addInBulk(trx, page.id, entries, input.autoVerify, at, spend);
+  }));
   return { created, skipped: targets.length - created, status: input.autoVerify ? "VERIFIED" : "PENDING" };
 }
 
@@ -242,21 +251,24 @@ export async function subscribe(db: Db, page: StatusPage, form: SubscribeFormInp
   }
   const scope = await validateScope(db, page, input.services);
   const at = Date.now();
-  const id = await db.transaction().execute(async (trx) => {
+  const mail = confirmedByMail(target) ? 1 : 0;
+  const id = await withConfirmationBudget(page.account_id, (spend) => db.transaction().execute(async (trx) => {
     const existing = await q.findSubscriberByTarget(trx, page.id, target.channel, target.target);
     if (!existing || existing.unsubscribed_at !== null) {
       const active = await q.countActiveSubscribers(trx, page.id);
       assertWithinLimit("SUBSCRIBERS_PER_STATUS_PAGE", active);
+      await spend(mail);
       const added = await addSubscriber(trx, page.id, target, existing, { autoVerify: false, ...scope, contactEmail, secret: secret ?? undefined }, at);
       return added!.id;
     }
     if (existing.status === "PENDING" && (existing.verify_sent_at ?? 0) <= at - CONFIRMATION_INTERVAL_MS) {
+      await spend(mail);
       const nonce = newNonce();
       await q.updateSubscriber(trx, existing.id, { verify_nonce: nonce, verify_sent_at: at, verify_attempts: 0, updated_at: at });
       await queueVerification(trx, existing, nonce, at);
     }
     return existing.id;
-  });
+  }));
   return answer(id);
 }
 

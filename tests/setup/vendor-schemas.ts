@@ -7,7 +7,8 @@ import { join } from "node:path";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 
-const RESPONSES = JSON.parse(readFileSync(join(import.meta.dirname, "../fixtures/vendor-schemas/responses.json"), "utf8")) as Record<string, object>;
+const read = (file: string) => JSON.parse(readFileSync(join(import.meta.dirname, "../fixtures/vendor-schemas", file), "utf8")) as Record<string, object>;
+const RESPONSES = { ...read("responses.json"), ...read("accounts-responses.json") };
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 const compiled = new Map<string, ValidateFunction>();

@@ -12,17 +12,17 @@ describe(`accounts and entitlements (${STORE})`, () => {
     expect(accounts).toHaveLength(1);
     expect(accounts[0]).toMatchObject({ id: t.accountId, name: "Acme Inc." });
     const ent = expectShape(await t.api.get("/v1/accounts/me/entitlements"), 200, Entitlements);
-    const quantity = Object.fromEntries(ent.entitlements.filter((e) => e.type === "METERED").map((e) => [e.key, e.quantity]));
+    const quantity = Object.fromEntries(ent.entitlements.filter((e) => e.type === "metered").map((e) => [e.key, e.quantity]));
     expect(quantity).toEqual(LIMITS);
     expect((await t.api.post("/v1/accounts", { name: "x" })).status).toBe(405);
   });
 
-  it("enforces the stated limits in the verbs (403 naming the entitlement)", async () => {
+  it("enforces the stated limits in the verbs (402 naming the entitlement)", async () => {
     const t = await tenant();
     const page = (await t.api.post("/v1/status-pages", { name: "P", url: slug(), isPrivate: true, cards: [] })).body;
     for (let i = 0; i < LIMITS.KEYS_PER_STATUS_PAGE; i++) expect((await t.api.post(`/v1/status-pages/${page.id}/keys`)).status).toBe(201);
     const before = await rowCounts(t.db);
-    const res = expectError(await t.api.post(`/v1/status-pages/${page.id}/keys`), 403);
+    const res = expectError(await t.api.post(`/v1/status-pages/${page.id}/keys`), 402);
     expect(res.attributes).toMatchObject({ entitlement: "KEYS_PER_STATUS_PAGE", quantity: LIMITS.KEYS_PER_STATUS_PAGE });
     expect(await rowCounts(t.db)).toEqual(before);
     const cards = Array.from({ length: LIMITS.CARDS_PER_STATUS_PAGE + 1 }, (_, i) => ({ name: `c${i}`, services: [] }));

@@ -187,14 +187,14 @@ describe(`v3 components (${STORE})`, () => {
     expect(orphans).toEqual([]);
   });
 
-  it("limits components per page through the entitlements (403), writing nothing", async () => {
+  it("limits components per page through the entitlements (402), writing nothing", async () => {
     const t = await tenant();
     const page = await v3Page(t);
     const at = Date.now();
     const rows = Array.from({ length: LIMITS.COMPONENTS_PER_STATUS_PAGE }, (_, i) => ({ id: newId(), status_page_id: page.id, type: "SERVICE" as const, name: `c${i}`, description: null, display_order: i, hidden: 0 as const, parent_id: null, created_at: at, updated_at: at }));
     for (let i = 0; i < rows.length; i += 200) await t.db.insertInto("components").values(rows.slice(i, i + 200)).execute();
     const before = await counts(t.db);
-    const res = expectV3Error(await t.api.post(`/v3/status-pages/${page.id}/components`, { name: "one too many", displayOrder: 1 }), 403);
+    const res = expectV3Error(await t.api.post(`/v3/status-pages/${page.id}/components`, { name: "one too many", displayOrder: 1 }), 402);
     expect(res.attributes).toMatchObject({ entitlement: "COMPONENTS_PER_STATUS_PAGE", quantity: LIMITS.COMPONENTS_PER_STATUS_PAGE });
     expect(await counts(t.db)).toEqual(before);
     const ent = (await t.api.get("/v1/accounts/me/entitlements")).body.entitlements.find((e: { key: string }) => e.key === "COMPONENTS_PER_STATUS_PAGE");

@@ -268,7 +268,7 @@ describe(`v3 status pages (${STORE})`, () => {
       await insertPage(t.db, { id: newId(), account_id: t.accountId, name: "p", url: slug("lim"), description: null, custom_domain: null, is_private: 0, default_theme: "AUTO", theme_colors: null, logo: null, logo_dark: null, favicon: null, redirect_to: null, password_hash: null, version: i % 2 === 0 ? 1 : 3, created_at: at, updated_at: at });
     }
     const before = await counts(t.db);
-    const res = expectV3Error(await t.api.post("/v3/status-pages", { name: "one too many", url: slug() }), 403);
+    const res = expectV3Error(await t.api.post("/v3/status-pages", { name: "one too many", url: slug() }), 402);
     expect(res.attributes).toMatchObject({ entitlement: "STATUS_PAGES", quantity: LIMITS.STATUS_PAGES });
     expect(await counts(t.db)).toEqual(before);
   });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorToResponse } from "@/lib/http/errors";
 import { parseWith } from "@/lib/http/validate";
 import { log } from "@/lib/log";
-import { AppError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, RateLimitedError, UnauthorizedError, UnavailableError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
+import { AppError, ConflictError, ForbiddenError, NotFoundError, PayloadTooLargeError, PaymentRequiredError, RateLimitedError, UnauthorizedError, UnavailableError, UnsupportedMediaTypeError, ValidationError } from "@/lib/errors";
 
 const ctx = { requestId: "req-1", method: "GET", path: "/v1/x" };
 
@@ -12,6 +12,7 @@ describe("error mapping", () => {
     const cases: [AppError, number, string][] = [
       [new ValidationError("bad", { fields: ["name"] }), 400, "Bad Request"],
       [new UnauthorizedError("Bad Token"), 401, "Unauthorized"],
+      [new PaymentRequiredError("over the plan", { entitlement: "STATUS_PAGES", quantity: 100 }), 402, "Payment Required"],
       [new ForbiddenError("no"), 403, "Forbidden"],
       [new NotFoundError("Incident not found"), 404, "Not Found"],
       [new ConflictError("taken"), 409, "Conflict"],
@@ -28,6 +29,7 @@ describe("error mapping", () => {
       expect(res.headers.get("x-ratelimit-limit")).toBe("600");
     }
     expect(errorToResponse(new RateLimitedError("x", 7), ctx).headers.get("retry-after")).toBe("7");
+    expect(new RateLimitedError("x", 7, { entitlement: "VERIFICATION_EMAILS_PER_HOUR" }).attributes).toEqual({ entitlement: "VERIFICATION_EMAILS_PER_HOUR", retryAfterSeconds: 7 });
   });
 
   it("hides an unknown error's message behind a generic 500 and logs it with the request id", async () => {
