@@ -87,6 +87,9 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     // An occurrence of A's window with one update (materialised before B's attempts).
     const occ = (await a.api.get(`/v1/maintenance-windows/${ids.window.id}/maintenances`)).body[0];
     const occUpdate = (await a.api.post(`/v1/maintenance-windows/${ids.window.id}/maintenances/${occ.id}/updates`, { status: "IN_PROGRESS", description: "x" })).body;
+    // A's v3 page has a custom domain, so its verification exists for B to be refused.
+    const domain = `${slug("iso")}.example.com`;
+    expect((await a.api.put(`/v3/status-pages/${ids.v3Page.id}`, { name: ids.v3Page.name, url: ids.v3Page.url, customDomain: domain })).status).toBe(200);
     const before = await snapshot(a, ids);
     const counts = await rowCounts(a.db);
     const v3Rows = await v3Counts(a);
@@ -144,6 +147,12 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
       await expect404(m, `${V3}/components/{componentId}`, "", body);
       await expect404(m, `${V3}/components/{componentId}`, "", body, { componentId: ids.group.id });
       await expect404(m, `${V3}/components/{componentId}`, "", body, { statusPageId: bV3.v3Page.id });
+    }
+    // Custom-domain verification of A's page, which has a domain (A reads it; B gets the 404 of a page it cannot see).
+    for (const path of [`/v1/status-pages/${ids.v3Page.id}/custom-domain-verifications`, `/v3/status-pages/${ids.v3Page.id}/custom-domain-verifications`]) expect((await a.api.get(path)).status).toBe(200);
+    for (const base of ["/v1/status-pages/{id}", V3]) {
+      await expect404("get", `${base}/custom-domain-verifications`, ids.v3Page.id);
+      await expect404("post", `${base}/custom-domain-verifications/recheck`, ids.v3Page.id, {});
     }
     await expect404("get", `${V3}/subscribers`, "");
     await expect404("post", `${V3}/subscribers/bulk`, "", { subscriptions: [{ type: "EMAIL", config: { address: "evil@example.com" } }], autoVerify: true });
