@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { locationValue } from "../http/location";
 import { parseHost } from "../tenancy/host";
-import { routeClassOf, strayQuery } from "../tenancy/route-class";
+import { keptBeforeLookup } from "../tenancy/decide";
+import { KEY } from "../tenancy/route-class";
 import { planRequest, type TenancyConfig } from "../tenancy/route";
 
 /** Request headers that make Next answer something other than the page's HTML (RSC payloads, actions). */
@@ -94,23 +95,20 @@ function firstValue(v: string | string[] | undefined): string | undefined {
 }
 
 /**
- * Read by private pages' routes only: not part of the key (see dropStrayQuery). A request carrying it is
- * never answered from a stored private copy (lib/front-cache/private.ts mayServe): the app exchanges it.
+ * `key` is read by private pages' routes only: not part of the key. A request carrying it is never answered
+ * from a stored private copy (lib/front-cache/private.ts mayServe): the app exchanges it.
  */
-const ACCESS_KEY_PARAM = "key";
-
 export function normalizeQuery(query: string): string {
   if (query === "") return "";
   const params = new URLSearchParams(query);
-  params.delete(ACCESS_KEY_PARAM);
+  params.delete(KEY);
   params.sort();
   return params.toString();
 }
 
 /**
- * Drops from a cacheable request's URL the query parameters its route never reads (the route-class table
- * proxy.ts redirects by), so `og.png?x=<random>` is answered from the one cached copy instead of forcing a
- * render. `key` stays for private pages' routes; public pages' routes do not read it, and the key ignores it.
+ * Drops from a cacheable request's URL the query parameters its route never reads (lib/tenancy/decide.ts
+ * keptBeforeLookup), so `og.png?x=<random>` is answered from the one cached copy instead of forcing a render.
  */
 export function dropStrayQuery(req: IncomingMessage, tenancy: TenancyConfig): void {
   const url = req.url ?? "/";
@@ -118,17 +116,8 @@ export function dropStrayQuery(req: IncomingMessage, tenancy: TenancyConfig): vo
   if (q < 0) return;
   const pathname = url.slice(0, q);
   const plan = planRequest({ host: req.headers.host ?? null, forwardedHost: firstValue(req.headers["x-forwarded-host"]) ?? null, pathname, search: url.slice(q) }, tenancy);
-  if (plan.action !== "slug" && plan.action !== "domain") return;
-  const params = new URLSearchParams(url.slice(q + 1));
-  const access = params.getAll(ACCESS_KEY_PARAM);
-  params.delete(ACCESS_KEY_PARAM);
-  // Keyed before the page is read: `denied=1` stays for a private page's unlock form (proxy.ts redirects it away on a public one).
-  const search = strayQuery(routeClassOf(plan.rest), params, { mayBePrivate: true });
-  if (search === null) return;
-  const kept = new URLSearchParams(search);
-  for (const k of access) kept.append(ACCESS_KEY_PARAM, k);
-  const clean = kept.toString();
-  req.url = clean ? `${pathname}?${clean}` : pathname;
+  const kept = keptBeforeLookup(plan, url.slice(q));
+  if (kept !== null) req.url = `${pathname}${kept}`;
 }
 
 export type Encoding = "br" | "gzip" | "identity";

@@ -153,12 +153,6 @@ export function historyMonths(page: number, now: number, perPage = MONTHS_PER_HI
   return monthsBack(now, (page - 1) * perPage, perPage, zone).map((m) => ({ key: m.key, label: formatMonthKey(m.key), start: m.start, end: m.end }));
 }
 
-/** The history page number of a query string (repeated ?page= is invalid). */
-export function historyPageOf(params: URLSearchParams): number | null {
-  const all = params.getAll("page");
-  return parseHistoryPage(all.length === 0 ? undefined : all.length === 1 ? all[0] : all);
-}
-
 /** `?page=` of the history: a positive integer up to 1200 (a century of quarters is plenty), else null. */
 export function parseHistoryPage(raw: string | string[] | undefined): number | null {
   if (raw === undefined) return 1;

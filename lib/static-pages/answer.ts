@@ -1,33 +1,26 @@
 /**
  * The status page's own front door: a GET or HEAD of a page's home (/<slug>, or / on its custom domain) is
- * answered by Heliograph's server without going through Next. Routing is lib/tenancy's (as proxy.ts does it),
- * access is checked here, the page is rendered by the installed static renderer, and the answer carries the
- * headers proxy.ts, the route and next.config.mjs would have given it. Next's request pipeline (proxy, route
- * module, headers) cost more than the page's own render (issue 15), and a new process answers the page before
- * Next has loaded.
+ * answered by Heliograph's server without going through Next, when the public door's decision for it is the
+ * page (lib/tenancy/decide.ts, the same proxy.ts carries out for Next): the page, or its unlock form, rendered
+ * by the installed static renderer with the decision's status and headers. Next's request pipeline cost more
+ * than the page's own render, and a new process answers the page before Next has loaded.
  *
- * Anything else is left to Next (the answer is false): other routes, unknown pages, and every request that
- * proxy.ts answers with a redirect (a slug in other letter case, stray query parameters, a private page's
- * `?key=` link). app/(status)/[site]/route.ts renders the same page from the same renderer for those it is
- * handed; under `npm start` and `npm run dev` that is only a private page's unmatched `?key=`.
+ * Anything else the decision says (a redirect, a 404, another route) and RSC requests are Next's (the answer is
+ * false, nothing was written); app/(status)/[site]/route.ts renders the page for those Next is handed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants, gzip } from "node:zlib";
-import { checkPageAccess, pageCredentials } from "../access";
-import { PRIVATE_HEADERS, privateCacheHeaders, publicCacheHeaders } from "../cache/headers";
-import { pageTag } from "../cache/tags";
 import { getReadyDb } from "../db";
 import { env } from "../env";
 import { BASE_SECURITY_HEADERS, PAGE_CSP } from "../http/security-headers.mjs";
 import { log } from "../log";
+import { resolvePage } from "../public-page/door";
 import { loadRecentSnapshot } from "../public-page/load";
 import type { Site } from "../public-page/site";
 import { findPageById } from "../status-pages/queries";
 import { pageAddress } from "../tenancy/address";
-import { tenantByDomain, tenantBySlug } from "../tenancy/lookup";
-import { planRequest, type TenancyConfig } from "../tenancy/route";
-import { LANG, routeClassOf, strayQuery, visitorLocale } from "../tenancy/route-class";
+import type { TenancyConfig } from "../tenancy/route";
 import { UNAVAILABLE_HEADERS, UNAVAILABLE_HTML } from "../tenancy/unknown-host";
 import { RSC_VARY } from "../front-cache/guard";
 import { isNextVariant } from "../front-cache/request";
@@ -78,46 +71,25 @@ export interface AnswerOptions {
 export async function answerStatusPage(req: IncomingMessage, res: ServerResponse, o: AnswerOptions): Promise<boolean> {
   const pages = staticPages();
   // An RSC or prefetch request is Next's business (guardResponse marks its answer private).
-  if (!pages || (req.method !== "GET" && req.method !== "HEAD") || isNextVariant(req)) return false;
+  if (!pages || isNextVariant(req)) return false;
   const url = new URL(req.url ?? "/", "http://heliograph.invalid");
-  const plan = planRequest({ host: header(req, "host"), forwardedHost: header(req, "x-forwarded-host"), pathname: url.pathname, search: url.search }, o.tenancy);
-  // A page's own address only: a slug in other letter case is redirected by proxy.ts.
-  const routed = plan.action === "domain" || (plan.action === "slug" && plan.canonicalPath === null);
-  if (!routed) return false;
-  const route = routeClassOf(plan.rest);
-  if (route.name !== "page") return false;
-
-  let status = 200;
-  let headers: Record<string, string>;
+  let status: number;
+  let headers: Readonly<Record<string, string>>;
   let body: Buffer;
   try {
-    const tenant = plan.action === "slug" ? await tenantBySlug(plan.slug) : await tenantByDomain(plan.hostname);
-    if (!tenant) return false;
-    if (tenant.isPrivate ? url.searchParams.has("key") : strayQuery(route, url.searchParams) !== null) return false;
+    const request = { method: req.method ?? "GET", host: header(req, "host"), forwardedHost: header(req, "x-forwarded-host"), pathname: url.pathname, search: url.search };
+    const resolved = await resolvePage({ ...request, cookie: header(req, "cookie"), authorization: header(req, "authorization") }, o.tenancy);
+    if (!resolved) return false;
+    const { action } = resolved;
     const db = await getReadyDb();
-    const page = await findPageById(db, tenant.id);
+    // A private page's row was read to check access; one deleted in between is Next's to answer (404).
+    const page = resolved.page ?? (await findPageById(db, action.pageId));
     if (!page) return false;
-    const access = await checkPageAccess(db, page, { cookieHeader: header(req, "cookie"), authorization: header(req, "authorization"), keyParam: null });
-    // As proxy.ts hands them to the route (lib/public-page/site.ts's siteQuery): without `lang`, bounded.
-    const query = new URLSearchParams(url.searchParams);
-    query.delete(LANG);
-    const kept = query.toString();
-    const site: Site = {
-      page,
-      base: plan.action === "slug" ? `/${tenant.slug}` : "",
-      address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL),
-      access,
-      locale: visitorLocale(url.searchParams, tenant.locale),
-      query: kept.length > 2048 ? "" : kept,
-    };
-    if (!access) {
-      status = 401;
-      headers = PRIVATE_HEADERS;
-      body = pages.locked(site, Object.fromEntries(url.searchParams));
-    } else {
-      headers = tenant.isPrivate ? privateCacheHeaders(tenant.id, [pageTag(tenant.id)], await pageCredentials(db, page)) : publicCacheHeaders([pageTag(tenant.id)]);
-      body = pages.home(site, await loadRecentSnapshot(db, page));
-    }
+    const access = action.status !== 401;
+    const site: Site = { page, base: action.base, address: pageAddress(page, env.HELIOGRAPH_PUBLIC_URL), access, locale: action.locale, query: action.query };
+    status = action.status ?? 200;
+    headers = action.headers;
+    body = access ? pages.home(site, await loadRecentSnapshot(db, page)) : pages.locked(site, Object.fromEntries(url.searchParams));
   } catch (err) {
     // Mostly the store being unreachable: a 503 the front cache answers with its last good copy (stale-if-error).
     log.error({ err }, "status page render failed");

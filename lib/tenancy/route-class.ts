@@ -2,10 +2,10 @@ import { parseHistoryPage } from "@/lib/public-page/view";
 import { isPageLocale, type PageLocale } from "@/lib/time/locale";
 
 /**
- * Every route under a status page, by class, with what proxy.ts needs to know about it: whether it is an
- * HTML page that a locked private page answers with 401 and the unlock form, whether a shared `?key=` link
- * opens it, whether proxy.ts marks it shared-cacheable, and which query parameters it reads. One table,
- * so a new route cannot forget any of these.
+ * Every route under a status page, by class, with what the public door (./decide.ts) needs to know about it:
+ * whether it is an HTML page that a locked private page answers with 401 and the unlock form, whether a shared
+ * `?key=` link opens it, whether it is marked shared-cacheable there, and which query parameters it reads. One
+ * table, so a new route cannot forget any of these.
  */
 export type RouteClassName =
   | "page" | "incident" | "maintenance" | "history" | "uptime" | "subscribe" | "manage" | "confirm"
@@ -17,7 +17,7 @@ export interface RouteClass {
   lockable: boolean;
   /** a shared link with ?key= sets the access cookie and is redirected without it */
   keyExchange: boolean;
-  /** proxy.ts marks it shared-cacheable on a public page (other routes mark themselves) */
+  /** the public door marks it shared-cacheable on a public page (other routes mark themselves) */
   sharedHtml: boolean;
   /**
    * What the route reads from the query on a public page; others are redirected away, so strangers cannot
@@ -31,6 +31,8 @@ const BADGE = ["style", "theme", "label"] as const;
 export const LANG = "lang";
 /** The unlock form's "wrong key" state (lib/access/form.ts): read on a locked private page only. */
 const DENIED = "denied";
+/** A private page's key in a shared link: exchanged for the access cookie, never part of a cache key. */
+export const KEY = "key";
 const row = (name: RouteClassName, flags: Partial<Omit<RouteClass, "name">>): RouteClass => ({ name, lockable: false, keyExchange: false, sharedHtml: false, params: [], ...flags });
 const htmlPage = { lockable: true, keyExchange: true, sharedHtml: true } as const;
 
@@ -81,7 +83,7 @@ const VALUES: Readonly<Record<string, (v: string) => boolean>> = {
  * front cache) is redirected to the same URL without them, so every such request is answered from the
  * one cached copy instead of forcing a render. Returns the cleaned search ("" or "?…"), or null when
  * there is nothing to drop. `denied` is read on a private page only: the front cache, which keys a request
- * before it knows the page, passes `mayBePrivate`; proxy.ts and answer.ts ask for public pages.
+ * before it knows the page, passes `mayBePrivate`; the public door (./decide.ts) asks for public pages.
  */
 export function strayQuery(cls: RouteClass, params: URLSearchParams, opts: { mayBePrivate?: boolean } = {}): string | null {
   const keep = cls.params;
@@ -96,6 +98,12 @@ export function strayQuery(cls: RouteClass, params: URLSearchParams, opts: { may
   if (kept.length === all.length) return null;
   const search = new URLSearchParams(kept).toString();
   return search ? `?${search}` : "";
+}
+
+/** The history page a query names (page 1 without `page`), or null when none: a repeated `page` names none. */
+export function historyPageOf(params: URLSearchParams): number | null {
+  const all = params.getAll("page");
+  return parseHistoryPage(all.length === 0 ? undefined : all.length === 1 ? all[0] : all);
 }
 
 /** The language a page route renders in: the visitor's allow-listed `?lang=` (exactly one), else the page's own. */

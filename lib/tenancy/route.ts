@@ -1,8 +1,8 @@
 import { isLoopback, requestHost } from "./host";
 
 /**
- * Routing stages used by proxy.ts: which host the request is for, and which status page route it
- * maps to. Pure: the database lookup happens between `planRequest` and `planSite`.
+ * The first routing stage of the public door (./decide.ts): which host the request is for, and which status
+ * page route it maps to. Pure: the lookups come after `planRequest`, as `decidePublic` asks for them.
  */
 export interface TenancyConfig {
   /** origin of HELIOGRAPH_PUBLIC_URL, e.g. "https://status.example.com" */

@@ -13,10 +13,9 @@ const NOT_INSTALLED = "The status page is rendered by Heliograph's own server: s
 
 /**
  * The status page (/<slug>, or / on its custom domain), as static markup with islands (lib/static-pages).
- * proxy.ts has routed the request and marked the answer public or private; access is checked again here.
- * Heliograph's server answers most of these requests before Next sees them (lib/static-pages/answer.ts, from
- * the same renderer); what reaches this route is what that front door leaves to Next and proxy.ts does not
- * answer itself: a private page's `?key=` link whose key matches nothing (the unlock form, 401).
+ * proxy.ts has carried out the public door's decision (status, cache headers); access is checked again here.
+ * Heliograph's server answers the page itself on the same decision (lib/static-pages/answer.ts); what reaches
+ * this route is what it leaves to Next: RSC and prefetch requests for the page (client navigation).
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ site: string }> }) {
   const pages = staticPages();

@@ -1,8 +1,9 @@
 /**
- * Issue 15: Heliograph's server answers a page's home itself (lib/static-pages/answer.ts), before and without
- * Next. What it answers must be what proxy.ts and the page's route would have answered, and everything it
- * leaves to Next (redirects, other routes, unknown pages, RSC requests, a private page's ?key= link) must be
- * left untouched. A real HTTP server in front of it; a recording renderer stands in for React.
+ * The front door (lib/static-pages/answer.ts) carries out the public door's decision (lib/tenancy/decide.ts, its
+ * table in tests/unit/tenancy/decide.test.ts) for a page's home, before and without Next: the page or its unlock
+ * form, with the decision's status and headers and the document's own; everything else the decision says
+ * (redirects, other routes, unknown pages) and RSC requests are left untouched for Next. A real HTTP server in
+ * front of it; a recording renderer stands in for React.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -122,7 +123,7 @@ describe(`the status page answered by Heliograph's server on ${process.env.HELIO
     expect(rendered).toEqual([]);
   });
 
-  it("a private page: the unlock form (401, never shareable) to a stranger, the page with its credentials to a key holder; a ?key= link is Next's", async () => {
+  it("a private page: the unlock form (401, never shareable) to a stranger, the page with its credentials to a key holder; a ?key= link is Next's, one matching nothing the unlock form", async () => {
     const p = await makePage({ withKey: true });
     await updatePage(p.db, p.accountId, p.page.id, { name: "Private page", url: p.slug, isPrivate: true, cards: [{ name: "Core", services: [{ id: p.services.api.id }] }] });
     rendered.length = 0;
@@ -139,6 +140,11 @@ describe(`the status page answered by Heliograph's server on ${process.env.HELIO
     expect(rendered.at(-1)).toMatchObject({ kind: "home", site: { access: true } });
 
     expect((await get(`/${p.slug}?key=${p.key}`)).status).toBe(DECLINED);
+    const wrong = await get(`/${p.slug}?key=hgp_wrong`);
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers["cache-control"]).toBe("private, no-store");
+    expect(wrong.headers[CACHE_TAGS_HEADER]).toBeUndefined();
+    expect(rendered.at(-1)).toMatchObject({ kind: "locked", site: { access: false }, query: { key: "hgp_wrong" } });
   });
 
   it("the store failing mid-answer is a 503 the front cache can cover, not a stack trace", async () => {
