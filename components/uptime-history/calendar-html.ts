@@ -1,4 +1,4 @@
-import { escapeHtml } from "@/lib/public-page/bars";
+import { escapeHtml } from "@/lib/text/escape";
 import { translator } from "@/lib/i18n";
 import { dayLabelIn } from "@/lib/i18n/day-label";
 import { formatDayKey } from "@/lib/time/format";

@@ -1,5 +1,5 @@
 import type { Theme } from "@/lib/db/types";
-import { escapeHtml } from "@/lib/feeds/build";
+import { escapeHtml } from "@/lib/text/escape";
 import type { PageSnapshot } from "@/lib/public-page/load";
 import { incidentImpactStatus, updateStatusLabel } from "@/lib/public-page/view";
 import { formatDateTime, pageTimeStyle } from "@/lib/time/format";

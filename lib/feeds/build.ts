@@ -5,6 +5,7 @@ import { impactText, incidentImpactStatus, updateStatusLabel } from "@/lib/publi
 import { toIso } from "@/lib/db/time";
 import { incidentUrl, lastChange, occurrenceId } from "@/lib/statuspage-compat/project";
 import { feedText } from "@/lib/feeds/text";
+import { escapeHtml } from "@/lib/text/escape";
 import { formatDateTime, formatRange, pageTimeStyle, type TimeStyle } from "@/lib/time/format";
 
 export type FeedFormat = "rss" | "atom";
@@ -20,10 +21,6 @@ export interface FeedContext {
 export const MAX_ENTRIES = 100;
 
 export { xmlSafe } from "@/lib/feeds/text";
-
-/** HTML escaping for text put inside HTML this module writes (also the widget's). */
-export const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 interface Entry {
   title: string;

@@ -3,6 +3,7 @@
  * CDATA yet splits only the first "]]>", and its XML writer turns "&amp;" back into "&" before escaping;
  * what leaves here reads the same whichever of the two paths a field takes.
  */
+import { escapeHtml } from "@/lib/text/escape";
 
 /** A value as Heliograph holds it: plain text (names), or sanitised HTML (rendered markdown). */
 export type FeedValue = { text: string } | { html: string };
@@ -17,10 +18,6 @@ export type ReadAs = "text" | "html";
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 export const xmlSafe = (s: string) => s.replace(NOT_XML_CHAR, "");
 
-// Numeric references: no "]]>", no "&amp;" for the library to undo, and no markup left for a reader.
-const HTML_TEXT_REFS: Record<string, string> = { "&": "&#38;", "<": "&#60;", ">": "&#62;" };
-const escapeHtmlText = (s: string) => s.replace(/[&<>]/g, (c) => HTML_TEXT_REFS[c]);
-
 /** Same HTML with "]]>" and "&amp;" written as equivalent references (both only occur in text or attribute values). */
 const inertHtml = (s: string) => s.replace(/&amp;/gi, "&#38;").replace(/]]>/g, "]]&#62;");
 
@@ -28,7 +25,7 @@ export function feedText(value: FeedValue, readAs: "html"): string;
 export function feedText(value: { text: string }, readAs: "text"): string;
 export function feedText(value: FeedValue, readAs: ReadAs): string {
   if ("html" in value) return inertHtml(xmlSafe(value.html));
-  if (readAs === "html") return escapeHtmlText(xmlSafe(value.text));
+  if (readAs === "html") return inertHtml(escapeHtml(xmlSafe(value.text)));
   // only for fields the library writes as escaped text (never CDATA): it un-escapes "&amp;" first, so every "&" goes in as one
   return xmlSafe(value.text).replace(/&/g, "&amp;");
 }

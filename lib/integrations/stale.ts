@@ -4,11 +4,10 @@ import { newId } from "@/lib/db/ids";
 import { log } from "@/lib/log";
 import type { Mailer } from "@/lib/notifications/channels/email";
 import { takeMail } from "@/lib/notifications/mail-budget";
+import { escapeHtml } from "@/lib/text/escape";
 import * as q from "./queries";
 import type { Integration } from "./rows";
 import { isStale } from "./stale-rule";
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function silenceText(row: Integration): string {
   const since = row.last_heard_at === null ? "it was created and has never been heard from" : `it was last heard from at ${new Date(row.last_heard_at).toISOString()}`;
@@ -28,7 +27,7 @@ async function report(db: Db, row: Integration, now: number, mailer: Mailer | nu
   await q.pruneEvents(db, row.id);
   if (!mail || !row.alert_email || !mailer) return;
   await mailer
-    .send({ to: row.alert_email, subject: `Heliograph: integration "${row.name}" went silent`, text: reason, html: `<p>${esc(reason)}</p>`, messageId: `<stale-${row.id}-${now}@${mailer.fromAddress.split("@")[1] ?? "heliograph"}>` })
+    .send({ to: row.alert_email, subject: `Heliograph: integration "${row.name}" went silent`, text: reason, html: `<p>${escapeHtml(reason)}</p>`, messageId: `<stale-${row.id}-${now}@${mailer.fromAddress.split("@")[1] ?? "heliograph"}>` })
     .catch((err: unknown) => log.warn({ err, integrationId: row.id }, "could not send the stale-integration e-mail"));
 }
 

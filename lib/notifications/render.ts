@@ -3,6 +3,7 @@ import { statusLabel } from "@/lib/status/labels";
 import { localeOf, type PageLocale } from "@/lib/time/locale";
 import type { ServiceStatus } from "@/lib/status/types";
 import { formatDateTime, formatRange, formatTime, pageTimeStyle, type TimeStyle } from "@/lib/time/format";
+import { escapeHtml } from "@/lib/text/escape";
 import type { EventPayload } from "./payload";
 
 /* What every channel's renderer shares: placeholders for per-subscriber links, status words, headlines, times. */
@@ -70,7 +71,6 @@ export function shortWhenText(p: EventPayload, style: TimeStyle = messageStyle(p
   return p.maintenance ? formatDateTime(p.maintenance.startsAt, style) : formatTime(p.at, style);
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeJson = (s: string) => JSON.stringify(s).slice(1, -1);
 
 const PLACEHOLDERS = new RegExp([MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER].map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|"), "g");

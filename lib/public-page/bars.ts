@@ -1,13 +1,12 @@
 import type { DayUptime } from "@/lib/uptime";
 import { dayLabelIn, runLabelIn } from "@/lib/i18n/day-label";
 import type { PageLocale } from "@/lib/time/locale";
+import { escapeHtml } from "@/lib/text/escape";
 
 /**
  * One component's uptime bars as one HTML string (a page of 200 components carries thousands of them; as React
  * elements they dominated render time). Every label is escaped here (incident names are operator text).
  */
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
  * A bar's colour as a one-letter class (globals.css): a page of 200 components has thousands of bars, and

@@ -1,5 +1,6 @@
 import { translator } from "@/lib/i18n";
 import { markdownToText } from "@/lib/markdown";
+import { escapeHtml } from "@/lib/text/escape";
 import type { EventPayload } from "../payload";
 import type { TimeStyle } from "@/lib/time/format";
 import { componentFlip, headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, messageWords, personalize, statusText, whenText } from "../render";
@@ -17,7 +18,6 @@ const COLOUR: Record<string, string> = {
   OPERATIONAL: "#30a46c", DEGRADED_PERFORMANCE: "#b57b00", PARTIAL_OUTAGE: "#f76b15", MAJOR_OUTAGE: "#e5484d", UNDER_MAINTENANCE: "#0090ff",
 };
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const button = (text: string, url: string) => ({ text, onClick: { openLink: { url } } });
 
 function card(cardId: string, header: { title: string; subtitle: string }, widgets: unknown[]) {
@@ -28,9 +28,9 @@ function googleChatCard(p: EventPayload, style: TimeStyle = messageStyle(p)) {
   const text = markdownToText(p.body).slice(0, 3000);
   const t = messageWords(p);
   return card("status-update", { title: headline(p).slice(0, 200), subtitle: p.page.name.slice(0, 200) }, [
-    { decoratedText: { topLabel: t("status"), text: `<font color="${COLOUR[p.status] ?? "#60646c"}"><b>${esc(statusText(p.status, messageLocale(p)))}</b></font>`, bottomLabel: esc(whenText(p, style)) } },
-    ...(p.services.length > 0 ? [{ decoratedText: { topLabel: t("affected"), text: esc(p.services.map((s) => s.name).join(", ").slice(0, 1000)), wrapText: true } }] : []),
-    ...(text ? [{ textParagraph: { text: esc(text) } }] : []),
+    { decoratedText: { topLabel: t("status"), text: `<font color="${COLOUR[p.status] ?? "#60646c"}"><b>${escapeHtml(statusText(p.status, messageLocale(p)))}</b></font>`, bottomLabel: escapeHtml(whenText(p, style)) } },
+    ...(p.services.length > 0 ? [{ decoratedText: { topLabel: t("affected"), text: escapeHtml(p.services.map((s) => s.name).join(", ").slice(0, 1000)), wrapText: true } }] : []),
+    ...(text ? [{ textParagraph: { text: escapeHtml(text) } }] : []),
     { buttonList: { buttons: [button(t("viewPage"), p.page.address), button(t("manage"), MANAGE_PLACEHOLDER)] } },
   ]);
 }
@@ -40,7 +40,7 @@ function googleChatComponentCard(p: EventPayload, style: TimeStyle = messageStyl
   const f = componentFlip(p);
   const t = messageWords(p);
   return card("component-update", { title: t("isNow", { name: f.name.slice(0, 150), status: f.nowText }), subtitle: p.page.name.slice(0, 200) }, [
-    { decoratedText: { topLabel: t("status"), text: `<font color="${COLOUR[f.now] ?? "#60646c"}"><b>${esc(f.nowText)}</b></font>`, bottomLabel: `${esc(t("was", { status: f.wasText }))} · ${esc(whenText(p, style))}` } },
+    { decoratedText: { topLabel: t("status"), text: `<font color="${COLOUR[f.now] ?? "#60646c"}"><b>${escapeHtml(f.nowText)}</b></font>`, bottomLabel: `${escapeHtml(t("was", { status: f.wasText }))} · ${escapeHtml(whenText(p, style))}` } },
     { buttonList: { buttons: [button(t("viewPage"), p.page.address), button(t("manage"), MANAGE_PLACEHOLDER)] } },
   ]);
 }
@@ -64,7 +64,7 @@ export const googleChatChannel: ChannelModule<"GOOGLE_CHAT", string> = {
   sendVerification(ctx) {
     const t = translator(ctx.page.locale, "chatTest");
     const body = card("subscription-test", { title: t("updates"), subtitle: ctx.page.name.slice(0, 200) }, [
-      { textParagraph: { text: esc(t("receivesSpace", { name: ctx.page.name })) } },
+      { textParagraph: { text: escapeHtml(t("receivesSpace", { name: ctx.page.name })) } },
       { buttonList: { buttons: [button(t("viewPage"), ctx.page.address), button(t("manage"), ctx.links.manage)] } },
     ]);
     return postJson(ctx.deps, ctx.subscriber.target, JSON.stringify(body), { "idempotency-key": ctx.idempotencyKey });

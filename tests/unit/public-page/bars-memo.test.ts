@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { dayLabelIn } from "@/lib/i18n/day-label";
-import { escapeHtml, labelledBarsHtml } from "@/lib/public-page/bars";
+import { labelledBarsHtml } from "@/lib/public-page/bars";
+import { escapeHtml } from "@/lib/text/escape";
 import { spansByComponent } from "@/lib/public-page/load";
 import type { IncidentSpan } from "@/lib/status";
 import type { DayUptime } from "@/lib/uptime";

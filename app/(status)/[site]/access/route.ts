@@ -9,10 +9,9 @@ import { validBase } from "@/lib/tenancy/address";
 import { BASE_HEADER, LOCALE_HEADER } from "@/lib/tenancy/headers";
 import { SLUG_PATTERN } from "@/lib/tenancy/route";
 import type { PageLocale } from "@/lib/time/locale";
+import { escapeHtml } from "@/lib/text/escape";
 
 export const dynamic = "force-dynamic";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(locale: PageLocale, status: number, title: string, text: string, back: string, extra: Record<string, string> = {}) {
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${escapeHtml(back)}">${escapeHtml(translator(locale, "access")("back"))}</a></p></main></body></html>`;
