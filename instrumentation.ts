@@ -5,7 +5,8 @@ export async function register() {
     // Under Heliograph's server the work is already under way (or done): wait for it, load nothing more.
     const booting = (await import("@/lib/startup/boot-slot")).bootInProgress();
     if (booting) return booting.catch(() => undefined);
-    const { registerNode } = await import("@/lib/startup/register-node");
-    await registerNode();
+    // `next start` or `next dev` alone: no status page, front cache or health checks (they are Heliograph's server).
+    process.stderr.write("heliograph: Next alone does not serve Heliograph. Run `npm start` (`npm run dev` while developing).\n");
+    process.exit(1);
   }
 }

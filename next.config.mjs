@@ -1,9 +1,5 @@
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PHASE_PRODUCTION_BUILD } from "next/constants.js";
 import { BASE_SECURITY_HEADERS, PAGE_CSP, RESOURCE_CSP } from "./lib/http/security-headers.mjs";
-import { NEXT_RECORD, fingerprint, nextBuildInputs, writeRecord } from "./scripts/build-inputs.mjs";
-import { SERVER_EXTERNAL_PACKAGES } from "./scripts/external-packages.mjs";
+import { SERVER_EXTERNAL_PACKAGES } from "./scripts/build.mjs";
 
 const headerList = (record) => Object.entries(record).map(([key, value]) => ({ key, value }));
 
@@ -11,7 +7,7 @@ const headerList = (record) => Object.entries(record).map(([key, value]) => ({ k
 const nextConfig = {
   // Lets parallel builds (tests, benchmarks) use separate output folders.
   distDir: process.env.HELIOGRAPH_DIST_DIR || ".next",
-  // Loaded by Node at run time, not bundled (why: scripts/external-packages.mjs).
+  // Loaded by Node at run time, not bundled (why: scripts/build.mjs).
   serverExternalPackages: SERVER_EXTERNAL_PACKAGES,
   poweredByHeader: false,
   // The front cache (lib/front-cache) owns public caching; Next keeps nothing in memory it might serve stale.
@@ -44,14 +40,4 @@ const nextConfig = {
   },
 };
 
-/**
- * `next build` records what it was built from beside its output (scripts/build-inputs.mjs), so `npm start`
- * rebuilds after any change. Taken before compiling (an edit during the build counts as a change) and
- * written only once the compile succeeded; a failed build leaves no BUILD_ID anyway.
- */
-export default function config(phase) {
-  if (phase !== PHASE_PRODUCTION_BUILD) return nextConfig;
-  const root = fileURLToPath(new URL(".", import.meta.url));
-  const inputs = fingerprint(root, nextBuildInputs(root));
-  return { ...nextConfig, compiler: { runAfterProductionCompile: async ({ distDir }) => writeRecord(resolve(root, distDir, NEXT_RECORD), inputs) } };
-}
+export default nextConfig;

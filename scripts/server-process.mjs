@@ -1,7 +1,8 @@
-// How the production server process runs: its node flags and environment defaults, in one place for
+// How the production processes run: the server's node flags and environment defaults, in one place for
 // `npm start` (scripts/start.mjs) and the test and benchmark harness (tests/e2e/harness.ts), so a benchmark
-// measures exactly the process production runs. Run by hand: `node <serverNodeArgs()> scripts/serve.mjs`
-// with serverEnv()'s defaults (README, Configuration).
+// measures exactly the process production runs, and the worker's as package.json spells them. Run by hand:
+// `node <serverNodeArgs()> scripts/serve.mjs` with serverEnv()'s defaults (README, Configuration).
+import { readFileSync } from "node:fs";
 
 /**
  * V8 flags. The young generation capped at 4 MB per semi-space, as `npm run worker` runs: V8 otherwise grows
@@ -33,4 +34,15 @@ export function serverNodeArgs(env = process.env, extraArgs = []) {
 /** The server's environment: `env` over the defaults, so a variable the operator set (even empty) wins. */
 export function serverEnv(env = process.env) {
   return { ...ENV_DEFAULTS, ...env };
+}
+
+/**
+ * `npm run worker`'s node arguments (its V8 flags and the script) as package.json spells them, so the benchmark
+ * and the crash test spawn exactly that process, without npm in between.
+ */
+export function workerNodeArgs() {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  const [node, ...args] = pkg.scripts.worker.split(/\s+/);
+  if (node !== "node") throw new Error(`npm run worker no longer starts with node: ${node}`);
+  return args;
 }

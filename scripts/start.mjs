@@ -1,18 +1,21 @@
 #!/usr/bin/env node
-// `npm start`: (re)build when the production build is missing or was built from other sources than the
-// tree has now (after a `git pull`, say), then serve with demo data. The server runs as a child process:
-// its node flags and memory settings (scripts/server-process.mjs) can only be set when a process starts.
-import { spawn, spawnSync } from "node:child_process";
+// `npm start`: (re)build when the build is missing or was built from other sources than the tree has now (after
+// a `git pull`, say: scripts/build.mjs), then serve with demo data. The server runs as a child process: its node
+// flags and memory settings (scripts/server-process.mjs) can only be set when a process starts.
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { ROOT, distDir } from "./build-server.mjs";
-import { nextBuildStale } from "./build-inputs.mjs";
+import { build, ensureBuilt } from "./build.mjs";
 import { serverEnv, serverNodeArgs } from "./server-process.mjs";
 
-const stale = process.argv.includes("--build") ? "asked to with --build" : nextBuildStale(ROOT, distDir());
-if (stale) {
-  process.stdout.write(`Building Heliograph: ${stale}\n`);
-  const r = spawnSync("npx", ["next", "build"], { cwd: ROOT, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+const say = (line) => process.stdout.write(`${line}\n`);
+try {
+  if (process.argv.includes("--build")) {
+    say("Building Heliograph: asked to with --build");
+    await build();
+  } else await ensureBuilt({}, say);
+} catch (err) {
+  process.stderr.write(`heliograph: ${err.message}\n`);
+  process.exit(1);
 }
 
 const serve = fileURLToPath(new URL("./serve.mjs", import.meta.url));

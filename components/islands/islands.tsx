@@ -1,6 +1,6 @@
 /**
  * The one script a statically rendered page loads (lib/static-pages; bundled for the browser by
- * scripts/build-server.mjs). The page is complete and usable without it; it brings three things to life:
+ * scripts/build.mjs). The page is complete and usable without it; it brings three things to life:
  * the theme toggle (next-themes), the freshness line that polls the page's JSON (swr) and swaps the page's
  * content when it changed, and times in the visitor's zone; plus the uptime bars' arrow keys and their labels,
  * fetched when a visitor reaches them.

@@ -1,6 +1,6 @@
 /*
  * `npm run worker`: the notification worker as its own process (several may run at once). scripts/worker.mjs
- * runs it from a bundle (scripts/build-worker.mjs), built without the react-server condition because e-mails
+ * runs it from a bundle (scripts/build.mjs), built without the react-server condition because e-mails
  * are rendered with react-dom/server; the bundle stubs `server-only`, which would throw outside that condition.
  */
 import { setFlagsFromString } from "node:v8";

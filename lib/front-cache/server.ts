@@ -1,6 +1,6 @@
 /**
  * The production server: Node's http server, the front cache, the status page's own front door and Next's
- * request handler behind them, in one process. Bundled by scripts/build-server.mjs (no TypeScript at run
+ * request handler behind them, in one process. Bundled by scripts/build.mjs (no TypeScript at run
  * time); started by scripts/serve.mjs. The generation store is installed before Next loads, so the domain verbs running
  * inside Next's route modules bump the same store the cache reads (one per process: lib/runtime/process-state.ts).
  */
@@ -23,7 +23,7 @@ import { installStaticPages } from "../static-pages/registry";
 import { createStaticPages } from "../static-pages/render";
 import { readPageAssets } from "../static-pages/assets";
 import { serveDevAssets } from "../static-pages/dev-assets";
-import { DEV_DIR } from "../static-pages/dev-paths";
+import { DEV_DIR, DEV_PAGE_ASSETS } from "../static-pages/dev-paths";
 import { answerStatusPage } from "../static-pages/answer";
 import type { RequestHandler } from "./front-cache";
 
@@ -49,12 +49,12 @@ function listen(server: http.Server): Promise<void> {
 
 /**
  * dir: the project; distDir: its build folder, relative to it (next.config.mjs distDir); dev: Next in development
- * mode, with the status page's renderer installed and rebuilt by scripts/dev.mjs.
+ * mode and the status page's assets as scripts/dev.mjs rebuilds them (it restarts this process on every change).
  */
 export async function startServer(opts: { dir: string; distDir: string; dev?: boolean }): Promise<StartedServer> {
   // Before anything is answered: the status page is rendered through it, here (lib/static-pages/answer.ts) and by
   // its Next route handler (lib/static-pages/registry.ts).
-  if (!opts.dev) installStaticPages(createStaticPages(readPageAssets(join(opts.dir, opts.distDir))));
+  installStaticPages(createStaticPages(opts.dev ? DEV_PAGE_ASSETS : readPageAssets(join(opts.dir, opts.distDir))));
   const devAssets = opts.dev ? serveDevAssets(join(opts.dir, opts.distDir, DEV_DIR)) : undefined;
   let cache: FrontCache | undefined;
   let stopping = false;

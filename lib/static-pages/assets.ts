@@ -6,7 +6,7 @@ import { ConfigError } from "@/lib/errors/config-error";
 export interface PageAssets {
   /** the app's stylesheet as Next built it: the file the App Router pages link too, cached once for both */
   css: string[];
-  /** the islands script (components/islands), content-hashed; written by scripts/build-server.mjs */
+  /** the islands script (components/islands), content-hashed; named in the record scripts/build.mjs writes */
   islands: string;
 }
 
@@ -23,7 +23,7 @@ export function readPageAssets(distDir: string): PageAssets {
     css = readdirSync(chunks)
       .filter((f) => f.endsWith(".css"))
       .map((f) => `/_next/static/chunks/${f}`);
-    islands = (JSON.parse(readFileSync(join(distDir, "heliograph-assets.json"), "utf8")) as { islands?: unknown }).islands;
+    islands = (JSON.parse(readFileSync(join(distDir, "heliograph-build.json"), "utf8")) as { islands?: unknown }).islands;
   } catch {
     // reported below
   }

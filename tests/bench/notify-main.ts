@@ -177,8 +177,9 @@ async function main() {
   // BENCH_WORKER_FLAGS="--heap-prof --trace-gc …": more node flags for the worker, to look into it (never to tune it).
   const flags = (process.env.BENCH_WORKER_FLAGS ?? "").split(" ").filter(Boolean);
   // Imported when needed: tsx runs this file as CommonJS, which cannot require a module with top-level await.
-  const { buildWorker, workerNodeArgs } = await import("@/scripts/build-worker.mjs");
-  await buildWorker(); // before the clock and the RSS at rest: a stale bundle would be rebuilt by the worker itself
+  const { ensureBuilt } = await import("@/scripts/build.mjs");
+  const { workerNodeArgs } = await import("@/scripts/server-process.mjs");
+  await ensureBuilt({ next: false }); // before the clock and the RSS at rest: the worker would rebuild stale bundles itself
   const worker = spawn(process.execPath, [...prof, ...flags, ...workerNodeArgs()], {
     env: { ...process.env, SMTP_HOST: "127.0.0.1", SMTP_PORT: smtpPort, SMTP_FROM: "Bench <bench@bench.test>", LOG_LEVEL: "warn" },
     stdio: ["ignore", "inherit", "inherit"],

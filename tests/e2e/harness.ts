@@ -14,8 +14,8 @@ export const DIST_DIR = process.env.HELIOGRAPH_DIST_DIR ?? ".next";
 
 export async function buildOnce(): Promise<void> {
   if (process.env.HELIOGRAPH_E2E_SKIP_BUILD === "1" && existsSync(join(ROOT, DIST_DIR, "BUILD_ID"))) return;
-  // `npm run build`: Next's build, then Heliograph's server bundle and islands script (bundled here once,
-  // not by each server the tests start at the same time).
+  // `npm run build` (scripts/build.mjs): Next's build, then Heliograph's bundles, built here once rather than by
+  // the first of the servers the tests start.
   const r = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, HELIOGRAPH_DIST_DIR: DIST_DIR } });
   if (r.status !== 0) throw new Error("npm run build failed");
 }

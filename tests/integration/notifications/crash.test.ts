@@ -6,7 +6,7 @@ import { createIncident } from "@/lib/incidents/service";
 import { encryptSecret, newWebhookSecret, subscriptionKeys } from "@/lib/subscriptions/crypto";
 import { alreadyDown, deliveriesOf, pageWithServices } from "./fixtures";
 import { startReceiver, until } from "./peers";
-import { workerNodeArgs } from "@/scripts/build-worker.mjs";
+import { workerNodeArgs } from "@/scripts/server-process.mjs";
 
 const ROOT = join(import.meta.dirname, "../../..");
 const WEBHOOKS = 1200;
