@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import { assertRoomFor } from "@/lib/accounts/limits";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
@@ -12,7 +13,6 @@ import { assertMintable } from "./minting";
 import * as q from "./queries";
 
 const PREFIX = "hg_";
-const DAY_MS = 86_400_000;
 
 export interface NewApiKey {
   name?: string;

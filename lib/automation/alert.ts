@@ -1,3 +1,4 @@
+import { DAY_MS } from "@/lib/time/units";
 import type { ImpactStatus } from "@/lib/db/types";
 
 /**
@@ -36,7 +37,7 @@ export interface AlertEvent {
  * recovered alert's state (so a failure retried late is still read as out of order). A re-send later than this
  * is decided afresh.
  */
-export const REPLAY_HORIZON_MS = 24 * 60 * 60_000;
+export const REPLAY_HORIZON_MS = DAY_MS;
 
 /** What the automation did with one event; recorded on the integration's event log and answered to the sender. */
 export interface AlertDecision {

@@ -1,3 +1,4 @@
+import { DAY_MS } from "@/lib/time/units";
 import ical, { ICalEventRepeatingFreq, type ICalEventData } from "ical-generator";
 import { DateTime } from "luxon";
 import type { MaintenanceWindow, StatusPage } from "@/lib/db/types";
@@ -5,7 +6,6 @@ import { occurrencesBetween, zoneOf } from "@/lib/maintenance/occurrences";
 import type { StatusPageVisibility } from "@/lib/maintenance/types";
 import { vtimezone } from "./vtimezone";
 
-const DAY = 86_400_000;
 /** How far back a finished window still appears ("recent"), like the page's own history of maintenance. */
 export const RECENT_DAYS = 91;
 /** How far ahead explicitly listed occurrences go when a repeat cannot be written as an RRULE. */
@@ -66,7 +66,7 @@ function nominal(ruleStart: number, first: DateTime): ICalEventData["start"] {
  * of two instants in a fall-back hour, and the offset before a spring-forward gap.
  */
 export function rfcInstant(wallMs: number, zone: string): number {
-  const offsets = [DateTime.fromMillis(wallMs - DAY, { zone }).offset, DateTime.fromMillis(wallMs + DAY, { zone }).offset];
+  const offsets = [DateTime.fromMillis(wallMs - DAY_MS, { zone }).offset, DateTime.fromMillis(wallMs + DAY_MS, { zone }).offset];
   const fits = offsets.map((o) => wallMs - o * 60_000).filter((c) => DateTime.fromMillis(c, { zone }).offset * 60_000 + c === wallMs);
   return fits.length > 0 ? Math.min(...fits) : wallMs - offsets[0] * 60_000;
 }
@@ -94,7 +94,7 @@ function eventsOf(w: CalendarWindow, ctx: CalendarContext): ICalEventData[] {
     return [{ ...base, id: uid(), ...occurrence(o?.startsAt ?? w.starts_at, o?.endsAt ?? w.ends_at) }];
   }
   if (needsExplicitOccurrences(w)) {
-    return occurrencesBetween(w, ctx.now - RECENT_DAYS * DAY, ctx.now + EXPLICIT_AHEAD_DAYS * DAY).flatMap((rule) => {
+    return occurrencesBetween(w, ctx.now - RECENT_DAYS * DAY_MS, ctx.now + EXPLICIT_AHEAD_DAYS * DAY_MS).flatMap((rule) => {
       const o = overrides.get(rule.startsAt);
       if (o === null) return [];
       return [{ ...base, id: uid(`-${rule.startsAt}`), ...occurrence(o?.startsAt ?? rule.startsAt, o?.endsAt ?? rule.endsAt) }];
@@ -132,7 +132,7 @@ function ambiguous(w: CalendarWindow, zone: string, first: DateTime, overrides: 
     const d = DateTime.fromMillis(ms, { zone });
     return Date.UTC(d.year, d.month - 1, d.day, first.hour, first.minute, first.second);
   };
-  return occurrencesBetween(w, ctx.now - RECENT_DAYS * DAY, ctx.now + EXPLICIT_AHEAD_DAYS * DAY)
+  return occurrencesBetween(w, ctx.now - RECENT_DAYS * DAY_MS, ctx.now + EXPLICIT_AHEAD_DAYS * DAY_MS)
     .map((o) => ({ ...o, clientStartsAt: rfcInstant(wallOf(o.startsAt), zone) }))
     .filter((o) => !overrides.has(o.startsAt) && o.clientStartsAt !== o.startsAt);
 }
@@ -143,12 +143,12 @@ function ambiguous(w: CalendarWindow, zone: string, first: DateTime, overrides: 
  * RECURRENCE-ID VEVENT for each moved one; a one-off window is a plain event in UTC. Text is escaped by ical-generator.
  */
 export function buildCalendar(windows: CalendarWindow[], ctx: CalendarContext): string {
-  const from = ctx.now - RECENT_DAYS * DAY;
+  const from = ctx.now - RECENT_DAYS * DAY_MS;
   const shown = windows
     .filter((w) => occurrencesBetween(w, from, Number.MAX_SAFE_INTEGER, 1).length > 0 || [...(w.overrides?.values() ?? [])].some((o) => o !== null && o.endsAt > from))
     .sort((a, b) => a.starts_at - b.starts_at || a.id - b.id);
   const zoneFrom = Math.min(ctx.now, ...shown.map((w) => w.starts_at));
-  const zoneTo = Math.max(ctx.now, ...shown.map((w) => w.starts_at)) + ZONE_AHEAD_YEARS * 366 * DAY;
+  const zoneTo = Math.max(ctx.now, ...shown.map((w) => w.starts_at)) + ZONE_AHEAD_YEARS * 366 * DAY_MS;
   const cal = ical({
     name: `${ctx.page.name} maintenance`,
     prodId: { company: "Heliograph", product: "Status", language: "EN" },

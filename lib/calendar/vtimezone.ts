@@ -1,6 +1,6 @@
+import { DAY_MS } from "@/lib/time/units";
 import { DateTime } from "luxon";
 
-const DAY = 86_400_000;
 const MINUTE = 60_000;
 
 const offsetText = (minutes: number) => {
@@ -17,14 +17,14 @@ export function transitions(zone: string, from: number, to: number): { at: numbe
   const offset = (ms: number) => DateTime.fromMillis(ms, { zone }).offset;
   const out: { at: number; before: number; after: number; dst: boolean; name: string }[] = [];
   // Whole UTC days, so every probe falls on a whole minute, where offsets change.
-  from = Math.floor(from / DAY) * DAY;
-  to = Math.ceil(to / DAY) * DAY;
-  for (let t = from; t < to; t += DAY) {
+  from = Math.floor(from / DAY_MS) * DAY_MS;
+  to = Math.ceil(to / DAY_MS) * DAY_MS;
+  for (let t = from; t < to; t += DAY_MS) {
     const a = offset(t);
-    const b = offset(Math.min(t + DAY, to));
+    const b = offset(Math.min(t + DAY_MS, to));
     if (a === b) continue;
     let lo = t;
-    let hi = Math.min(t + DAY, to);
+    let hi = Math.min(t + DAY_MS, to);
     while (hi - lo > MINUTE) {
       const mid = lo + Math.max(1, Math.floor((hi - lo) / 2 / MINUTE)) * MINUTE;
       if (offset(mid) === a) lo = mid;
@@ -41,7 +41,7 @@ export function transitions(zone: string, from: number, to: number): { at: numbe
  * with the offsets before and after it. Listed one by one (no RRULE), so any zone's history is written exactly.
  */
 export function vtimezone(zone: string, from: number, to: number): string {
-  from = Math.floor(from / DAY) * DAY;
+  from = Math.floor(from / DAY_MS) * DAY_MS;
   const first = DateTime.fromMillis(from, { zone });
   const lines = ["BEGIN:VTIMEZONE", `TZID:${zone}`];
   const observance = (dst: boolean, start: string, before: number, after: number, name: string) => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
@@ -10,12 +11,11 @@ import { DEMO_THEME } from "./data";
 import { PAYMENTS_COMPONENTS, PAYMENTS_INCIDENTS, PAYMENTS_PAGE, type DemoV3Incident } from "./payments-data";
 
 const MIN = 60_000;
-const DAY = 86_400_000;
 
 
 /** "Acme Payments": a v3 page with groups, a component in partial outage in an ongoing incident, and history. */
 export async function seedPaymentsPage(trx: Db, accountId: string, now: number): Promise<string> {
-  const born = now - 120 * DAY;
+  const born = now - 120 * DAY_MS;
   const pageId = newId();
   await insertPage(trx, {
     id: pageId, account_id: accountId, name: PAYMENTS_PAGE.name, url: PAYMENTS_PAGE.url, description: PAYMENTS_PAGE.description,
@@ -43,7 +43,7 @@ export async function seedPaymentsPage(trx: Db, accountId: string, now: number):
 }
 
 async function insertV3Incident(db: Db, accountId: string, pageId: string, components: Map<string, string>, d: DemoV3Incident, now: number): Promise<void> {
-  const start = d.daysAgo === 0 ? now - (d.startedMinutesAgo ?? 30) * MIN : Math.floor((now - d.daysAgo * DAY) / DAY) * DAY + 14 * 60 * MIN;
+  const start = d.daysAgo === 0 ? now - (d.startedMinutesAgo ?? 30) * MIN : Math.floor((now - d.daysAgo * DAY_MS) / DAY_MS) * DAY_MS + 14 * 60 * MIN;
   const id = newId();
   const updates = d.updates.map((u) => {
     const at = start + u.after * MIN;

@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
@@ -15,7 +16,6 @@ import { seedPaymentsPage } from "./payments";
 import { DEMO_CARDS, DEMO_PAGE, DEMO_THEME, HISTORY, ONGOING, RECENT_SERVICE, type DemoIncident } from "./data";
 
 const MIN = 60_000;
-const DAY = 86_400_000;
 
 export interface SeedResult {
   accountId: string;
@@ -41,12 +41,12 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult | n
   if ((await countAccounts(db)) > 0) return null;
   const result = await db.transaction().execute(async (trx) => {
     const accountId = newId();
-    const born = now - 120 * DAY;
+    const born = now - 120 * DAY_MS;
     await insertAccount(trx, { id: accountId, name: "Acme Inc.", created_at: born, updated_at: born });
 
     const serviceIds = new Map<string, string>();
     for (const name of DEMO_CARDS.flatMap((c) => c.services)) {
-      const created = name === RECENT_SERVICE.name ? now - RECENT_SERVICE.ageDays * DAY : born;
+      const created = name === RECENT_SERVICE.name ? now - RECENT_SERVICE.ageDays * DAY_MS : born;
       const id = newId();
       serviceIds.set(name, id);
       await insertService(trx, { id, account_id: accountId, name, created_at: created, updated_at: created });
@@ -66,7 +66,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult | n
 
     for (const incident of [...HISTORY, ONGOING]) await insertDemoIncident(trx, accountId, serviceIds, incident, now);
 
-    const startsAt = Math.ceil((now + 3 * DAY) / (60 * MIN)) * 60 * MIN;
+    const startsAt = Math.ceil((now + 3 * DAY_MS) / (60 * MIN)) * 60 * MIN;
     await insertWindow(trx, {
       account_id: accountId, name: "Database engine upgrade",
       description: "We are upgrading the shared database clusters to the next major engine version. Expect brief connection resets.",
@@ -84,7 +84,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult | n
 
 async function insertDemoIncident(db: Db, accountId: string, serviceIds: Map<string, string>, d: DemoIncident, now: number): Promise<void> {
   // Historical incidents start mid-morning UTC on their day; the open one is anchored to now.
-  const start = d.daysAgo === 0 ? now : Math.floor((now - d.daysAgo * DAY) / DAY) * DAY + (9 + (d.daysAgo % 7)) * 60 * MIN;
+  const start = d.daysAgo === 0 ? now : Math.floor((now - d.daysAgo * DAY_MS) / DAY_MS) * DAY_MS + (9 + (d.daysAgo % 7)) * 60 * MIN;
   const id = newId();
   const updates: IncidentUpdate[] = d.updates.map((u) => {
     const at = start + u.after * MIN;

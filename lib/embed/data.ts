@@ -2,7 +2,8 @@ import "server-only";
 import { NotFoundError } from "@/lib/errors";
 import { isUuid } from "@/lib/db/ids";
 import { incidentSpan, maintenanceSpans, type ComponentSnapshot, type EntrySnapshot, type PageSnapshot } from "@/lib/public-page/load";
-import { meanUptime, uptimeOverWindow, DAY_MS } from "@/lib/uptime";
+import { meanUptime, uptimeOverWindow } from "@/lib/uptime";
+import { DAY_MS } from "@/lib/time/units";
 import { UPTIME_WINDOWS, isUptimeWindow, type UptimeWindow } from "@/lib/badges/values";
 
 /**

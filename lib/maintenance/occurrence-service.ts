@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import { newId, isUuid } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
@@ -14,9 +15,8 @@ import { announce, announceFlips } from "./announce";
 import { canMove, occurrenceStatusAt } from "./state";
 import { historyChanged } from "@/lib/uptime/strips";
 
-const DAY = 86_400_000;
 /** How far past now (or the window's first start) a list materialises the rule, and how many rows it may create at most. */
-export const HORIZON_MS = 3653 * DAY;
+export const HORIZON_MS = 3653 * DAY_MS;
 export const MAX_MATERIALISED = 500;
 
 export interface MaintenanceView {

@@ -1,3 +1,4 @@
+import { DAY_MS } from "@/lib/time/units";
 import { DateTime, IANAZone } from "luxon";
 import type { MaintenanceWindow } from "@/lib/db/types";
 
@@ -31,7 +32,7 @@ export function zoneOf(timezone: string | null | undefined): string {
 
 /** Calendar days from a's local date to b's (both in one zone), whatever the time of day and DST. */
 function daysBetween(a: DateTime, b: DateTime): number {
-  return Math.round((DateTime.utc(b.year, b.month, b.day).toMillis() - DateTime.utc(a.year, a.month, a.day).toMillis()) / 86_400_000);
+  return Math.round((DateTime.utc(b.year, b.month, b.day).toMillis() - DateTime.utc(a.year, a.month, a.day).toMillis()) / DAY_MS);
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import type { MaintenanceOccurrence, MaintenanceWindow } from "@/lib/db/types";
 import type { Actor } from "@/lib/actors";
@@ -12,12 +13,11 @@ import { visibilityOf } from "./service";
 import { occurrenceStatusAt } from "./state";
 import { historyChanged } from "@/lib/uptime/strips";
 
-const DAY = 86_400_000;
 /**
  * How far back a scheduler that was down catches up. Older occurrences keep their stored status (the public
  * side derives theirs from the clock, lib/maintenance/state.ts), so a long outage never replays months of windows.
  */
-export const CATCH_UP_MS = 7 * DAY;
+export const CATCH_UP_MS = 7 * DAY_MS;
 /** An end notice more than this after the occurrence's end (the scheduler was down) is stale news: not sent. */
 export const STALE_MS = 15 * 60_000;
 /** Who moved an occurrence at its time: recorded on its update, so the history shows it was not an operator. */

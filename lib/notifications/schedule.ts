@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import { advanceMaintenance, queueReminders } from "@/lib/maintenance/scheduler";
 import { deleteUnconfirmed } from "@/lib/subscriptions/service";
@@ -15,7 +16,7 @@ export async function scheduleMaintenance(db: Db, now = Date.now(), lookbackMs =
 }
 
 /** Finished deliveries and subscribers who left are kept this long (delivery reports, dead letters), then deleted. */
-const RETENTION_MS = 30 * 86_400_000;
+const RETENTION_MS = 30 * DAY_MS;
 
 /** The worker's periodic chores. */
 export async function schedulerTick(db: Db, now = Date.now()) {

@@ -1,3 +1,5 @@
+import { DAY_MS } from "@/lib/time/units";
+
 export interface WorkerOptions {
   /** deliveries in flight at once */
   concurrency: number;
@@ -28,8 +30,8 @@ export const DEFAULT_WORKER_OPTIONS: WorkerOptions = {
   pollMs: 500,
   baseDelayMs: 30_000,
   maxDelayMs: 3_600_000,
-  deadAfterMs: 24 * 3_600_000,
-  disableAfterMs: 3 * 86_400_000,
+  deadAfterMs: DAY_MS,
+  disableAfterMs: 3 * DAY_MS,
   timeoutMs: 10_000,
   scheduleEveryMs: 30_000,
   flushMs: 50,
@@ -43,5 +45,5 @@ export const hostLimit = (host: string, hostConcurrency: number): number => (hos
 export function backoffMs(attempts: number, retryAfterSeconds: number | null | undefined, o: Pick<WorkerOptions, "baseDelayMs" | "maxDelayMs">, random = Math.random): number {
   const cap = Math.min(o.maxDelayMs, o.baseDelayMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
   const jitter = Math.floor(random() * cap);
-  return retryAfterSeconds ? Math.min(Math.max(jitter, retryAfterSeconds * 1000), 24 * 3_600_000) : jitter;
+  return retryAfterSeconds ? Math.min(Math.max(jitter, retryAfterSeconds * 1000), DAY_MS) : jitter;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import type { StatusPage } from "@/lib/db/types";
 import { loadIncidentViews } from "@/lib/incidents/service";
@@ -17,7 +18,6 @@ import { deriveDays, derivedFrom, planStrips, storeStrips, type History } from "
 import { lastDays } from "@/lib/time/days";
 import type { Incident } from "@/lib/db/types";
 
-const DAY = 86_400_000;
 
 /** A component (v1: a service) as the page shows it: status now and its 90 days. */
 export interface ComponentSnapshot extends ShownComponent {
@@ -93,12 +93,12 @@ export async function loadPageSnapshot(db: Db, page: StatusPage, now = Date.now(
   const structure = await loadPageStructure(db, page);
   const zone = zoneOf(page.timezone);
   // A day of margin: the oldest local day may begin up to 14 h before `now - days` UTC days.
-  const since = now - (dayCount + 1) * DAY;
+  const since = now - (dayCount + 1) * DAY_MS;
   const [incidentRows, windows] = await Promise.all([listPageIncidentsSince(db, page.account_id, structure.scope, since), listWindowsForPage(db, page.account_id, page.id)]);
   const shownIds = new Set(structure.components.map((c) => c.id));
   const incidents = (await loadIncidentViews(db, incidentRows)).map((v) => onPage(v, shownIds));
   const spans = incidents.map(incidentSpan);
-  const maintenance = await loadPageMaintenance(db, windows, since, now + 60 * DAY, now);
+  const maintenance = await loadPageMaintenance(db, windows, since, now + 60 * DAY_MS, now);
   const mSpans = maintenanceSpans(maintenance);
 
   const spansOf = spansByComponent(spans);
@@ -141,7 +141,7 @@ export async function loadRecentSnapshot(db: Db, page: StatusPage, now = Date.no
   // The strips (and their versions) are read before any history: see lib/uptime/strips.ts.
   const plan = await planStrips(db, page.id, structure.components, zone, now, dayCount, RECENT_INCIDENT_DAYS);
   const recentSince = lastDays(now, RECENT_INCIDENT_DAYS, zone)[0].start;
-  const fullSince = now - (dayCount + 1) * DAY;
+  const fullSince = now - (dayCount + 1) * DAY_MS;
   // The page shows a line for each past incident and the latest update of the open ones; timelines are read only
   // for incidents that can change a day derived here or the status now (a page of 300 recent incidents: ~600 updates).
   const timelineFrom = derivedFrom(plan);
@@ -149,7 +149,7 @@ export async function loadRecentSnapshot(db: Db, page: StatusPage, now = Date.no
   const recentIncidents = async () => shownViews(db, await listPageIncidentsSince(db, page.account_id, structure.scope, recentSince), shownIds, needsTimeline);
   // Maintenance as the full read has it (a handful of windows): the same upcoming and open occurrences, and the
   // same live status summary (components/live's fingerprint) as the page's JSON.
-  const maintenance = await loadPageMaintenance(db, await listWindowsForPage(db, page.account_id, page.id), fullSince, now + 60 * DAY, now);
+  const maintenance = await loadPageMaintenance(db, await listWindowsForPage(db, page.account_id, page.id), fullSince, now + 60 * DAY_MS, now);
 
   let full: History | null = null;
   let incidents: IncidentView[];

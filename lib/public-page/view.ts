@@ -5,8 +5,7 @@ import type { DayUptime } from "@/lib/uptime";
 import { lastDays, monthsBack } from "@/lib/time/days";
 import { formatDateTime, formatDayKey, formatMonthKey, UTC_STYLE } from "@/lib/time/format";
 
-/** Pure formatting and grouping for the public pages (unit-tested in tests/unit/public-page). */
-export const DAY_MS = 86_400_000;
+/* Pure formatting and grouping for the public pages (unit-tested in tests/unit/public-page). */
 
 /** Never rounds a day with downtime up to 100 %. */
 export function formatUptime(v: number | null): string {

@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
@@ -26,13 +27,13 @@ export async function subscriptionKeys(db: Db): Promise<Keys> {
 
 const mac = (keys: Keys, text: string) => createHmac("sha256", keys.sign).update(text).digest("base64url").slice(0, 32);
 
-export const CONFIRM_TTL_MS = 24 * 3_600_000;
+export const CONFIRM_TTL_MS = DAY_MS;
 /**
  * Manage and unsubscribe links work this long after the message that carried them (each message carries
  * fresh ones), and only while the subscription they were sent for lasts: they bind its token nonce, which
  * changes on unsubscribe and on re-subscribe. Longer than the 30 days anti-spam laws ask an opt-out to work.
  */
-export const MANAGE_TTL_MS = 180 * 86_400_000;
+export const MANAGE_TTL_MS = 180 * DAY_MS;
 
 type Purpose = "confirm" | "manage";
 interface SignedToken {

@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import type { StatusPage, Subscriber } from "@/lib/db/types";
 import { channelOf } from "@/lib/notifications/channels";
@@ -30,7 +31,7 @@ export async function confirmSms(db: Db, page: StatusPage, ref: string, code: st
   const sub = id ? await q.findSubscriber(db, id) : undefined;
   if (!sub || sub.status_page_id !== page.id || channelOf(sub.channel).verification !== "code" || sub.unsubscribed_at !== null) return "invalid";
   if (sub.status === "VERIFIED") return "confirmed";
-  if (!sub.verify_nonce || (sub.verify_sent_at ?? 0) < now - 24 * 3_600_000) return "invalid";
+  if (!sub.verify_nonce || (sub.verify_sent_at ?? 0) < now - DAY_MS) return "invalid";
   if ((await q.countVerifyAttempt(db, sub.id)) > MAX_CODE_ATTEMPTS) return "locked";
   if (code.replace(/\s/g, "") !== smsCode(keys, sub.id, sub.verify_nonce)) return "invalid";
   await q.updateSubscriber(db, sub.id, { status: "VERIFIED", verified_at: now, verify_nonce: null, updated_at: now });

@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
@@ -286,7 +287,7 @@ export async function endSubscription(db: Db, subscriberId: string, reason: "uns
   });
 }
 
-const UNCONFIRMED_TTL_MS = 7 * 86_400_000;
+const UNCONFIRMED_TTL_MS = 7 * DAY_MS;
 export async function deleteUnconfirmed(db: Db, now = Date.now()): Promise<number> {
   return q.deleteUnconfirmedBefore(db, now - UNCONFIRMED_TTL_MS);
 }

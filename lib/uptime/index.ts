@@ -1,3 +1,3 @@
 export { dailyUptime, groupDays, meanUptime, overallUptime, uptimeOverWindow, type DayUptime } from "./daily";
-export { DAY_MS, MINUTE_MS, downtimeTenths, serviceTimeline, type Segment } from "./timeline";
+export { MINUTE_MS, downtimeTenths, serviceTimeline, type Segment } from "./timeline";
 export { daysSpanned, monthlyUptime, type MonthUptime } from "./monthly";

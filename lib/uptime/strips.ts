@@ -1,4 +1,5 @@
 import "server-only";
+import { DAY_MS } from "@/lib/time/units";
 import type { Insertable } from "kysely";
 import type { Db } from "@/lib/db";
 import { isUuid } from "@/lib/db/ids";
@@ -202,7 +203,7 @@ export function encodeDays(days: readonly DayUptime[]): string {
   return JSON.stringify(runs);
 }
 
-const dayNumber = (key: string) => Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))) / 86_400_000;
+const dayNumber = (key: string) => Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))) / DAY_MS;
 
 /*
  * Quiet days (no incident, no downtime, no maintenance) are decoded once for the whole process: the same day fully

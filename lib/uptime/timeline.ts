@@ -3,7 +3,6 @@ import { incidentImpactsOn, maintenanceCovers } from "../status/intervals";
 import type { IncidentSpan, MaintenanceSpan, ServiceStatus } from "../status/types";
 
 export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
 
 /** A stretch of time with one effective (worst) non-operational status; half-open [from, to). */
 export interface Segment {
