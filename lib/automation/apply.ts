@@ -31,15 +31,17 @@ export interface ApplyContext {
 
 /**
  * Reads that hold for the whole of one body (well under a second), shared by its batches: the rules an alert may
- * match, by check id, and each rule's suppressing maintenance. A rule's row, incident and alerts are read afresh
- * under its lock for every batch.
+ * match, by check id, and each rule's suppressing maintenance (its old alerts are pruned once per body, too). A
+ * rule's row, incident and alerts are read afresh under its lock for every batch.
  */
 export interface ApplyMemo {
   matchable: Map<string, { rules: AutomationRule[]; componentIds: Map<string, string[]> }>;
   suppressed: Map<string, Set<string>>;
+  /** rules whose old recovered alerts this body already pruned */
+  pruned: Set<string>;
 }
 
-export const newApplyMemo = (): ApplyMemo => ({ matchable: new Map(), suppressed: new Map() });
+export const newApplyMemo = (): ApplyMemo => ({ matchable: new Map(), suppressed: new Map(), pruned: new Set() });
 
 async function matchableFor(db: Db, ctx: ApplyContext, checkId: string | null, memo: ApplyMemo) {
   const key = checkId ?? "";
@@ -201,7 +203,8 @@ async function decideBatch(trx: Db, accountId: string, ruleId: string, events: r
     }
   }
   await q.saveAlerts(trx, [...changed.values()].map((a) => alertRow(rule.id, a, now)));
-  await q.pruneResolvedAlerts(trx, rule.id, now - Math.max(REPLAY_HORIZON_MS, Number(rule.cool_down_minutes) * 60_000));
+  if (!memo.pruned.has(rule.id)) await q.pruneResolvedAlerts(trx, rule.id, now - Math.max(REPLAY_HORIZON_MS, Number(rule.cool_down_minutes) * 60_000));
+  memo.pruned.add(rule.id);
   return out;
 }
 

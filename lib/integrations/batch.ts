@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { REPLAY_HORIZON_MS, type AlertDecision, type AlertEvent } from "@/lib/automation/alert";
-import { applyAlerts, type ApplyMemo } from "@/lib/automation/apply";
+import { applyAlerts, newApplyMemo, type ApplyMemo } from "@/lib/automation/apply";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import * as q from "./queries";
-import type { Integration, IntegrationEvent } from "./rows";
+import type { Integration, IntegrationEvent, SeenKey } from "./rows";
 
 /** A claimed event whose decision never got recorded (its process died mid-way) may be taken again after this. */
 const ABANDONED_AFTER_MS = 60_000;
@@ -47,12 +47,11 @@ async function withTriggerTags(db: Db, row: Integration, event: AlertEvent, inBa
 
 const repeatOf = (receivedAtMs: number): AlertDecision[] => [{ outcome: "ignored", reason: `repeat of an event received at ${new Date(receivedAtMs).toISOString()}` }];
 
-function logRow(row: Integration, event: AlertEvent, seenKey: string, decisions: AlertDecision[] | null, at = receivedAt()): IntegrationEvent {
-  const id = newId();
+function logRow(row: Integration, event: AlertEvent, seenKey: string, id: string, at: number, decisions: AlertDecision[] | null): IntegrationEvent {
   return { id, integration_id: row.id, seen_key: seenKey || `refused:${id}`, format: row.type, dedup_key: event.dedupKey, action: event.action, occurred_at: event.occurredAt, summary: event.summary, matched_by: matchedByOf(event), decisions: decisions && JSON.stringify(decisions), repeats: 0, created_at: at };
 }
 
-/** Answers of the batch's repeats, and how many times each log row was repeated. */
+/** Answers of the batch's repeats, and how many times each logged event was repeated. */
 class Repeats {
   readonly count = new Map<string, number>();
   answer(eventId: string, receivedAtMs: number): AlertDecision[] {
@@ -66,98 +65,129 @@ class Repeats {
   }
 }
 
+/** What one body's batches share: the automation's reads, its triggers so far, whether it claimed or logged anything. */
+export interface Body {
+  memo: ApplyMemo;
+  /** matched_by of the body's triggers by dedup key, for its resolves that name nothing else */
+  triggers: Map<string, string>;
+  wrote: boolean;
+}
+
+export const newBody = (): Body => ({ memo: newApplyMemo(), triggers: new Map(), wrote: false });
+
+/** Once per body: the log back to its newest events, and seen keys older than the replay horizon forgotten. */
+export async function finishBody(db: Db, row: Integration, body: Body): Promise<void> {
+  if (!body.wrote) return;
+  await q.pruneEvents(db, row.id);
+  // A re-send later than the horizon is decided afresh (the alert's own state still says what it was).
+  await q.pruneSeenKeys(db, row.id, Date.now() - REPLAY_HORIZON_MS);
+}
+
+interface Claim {
+  /** its index in the batch */
+  at: number;
+  event: AlertEvent;
+  seen: SeenKey;
+  /** its log row, for the events the log will keep (a body's last EVENTS_KEPT) */
+  log: IntegrationEvent | null;
+}
+
 /**
  * Decides a batch of a body's events once each, in order. A repeat (a seen key of the last day, or an event the
- * batch already holds) is answered by one indexed read, before any decision work. The others are claimed in the
- * log (unique per seen key, so the same alert reaching another instance is decided once), decided together, and
- * recorded with a few statements for the whole batch.
+ * batch already holds) is answered by one indexed read, before any decision work. The others are claimed by seen
+ * key (so the same alert reaching another instance is decided once), decided together, and recorded with a few
+ * statements for the whole batch. Only events from `logFrom` on are written to the log: it keeps the newest ones.
  */
-export async function decideBatch(db: Db, row: Integration, batch: readonly AlertEvent[], memo: ApplyMemo): Promise<AlertDecision[][]> {
+export async function decideBatch(db: Db, row: Integration, batch: readonly AlertEvent[], body: Body, logFrom = 0): Promise<AlertDecision[][]> {
   const out: AlertDecision[][] = batch.map(() => []);
   const keys = batch.map((e) => (e.refused ? "" : seenKeyOf(e)));
   const seen = new Map((await q.findSeenKeys(db, row.id, [...new Set(keys.filter(Boolean))])).map((s) => [s.seen_key, s]));
   const repeats = new Repeats();
   const refusals: IntegrationEvent[] = [];
-  const claims = new Map<string, { at: number; claim: IntegrationEvent; event: AlertEvent }>();
+  const claims = new Map<string, Claim>();
+  const abandoned: string[] = [];
   const later: number[] = [];
-  const triggers = new Map<string, string>();
+  const cutoff = Date.now() - ABANDONED_AFTER_MS;
   for (const [i, sent] of batch.entries()) {
     const key = keys[i];
     const known = seen.get(key);
     if (sent.refused) {
       out[i] = [{ outcome: "ignored", reason: sent.refused, ruleId: null, incidentId: null }];
-      refusals.push(logRow(row, sent, "", out[i]));
-    } else if (known) out[i] = repeats.answer(known.event_id, known.created_at);
+      if (i >= logFrom) refusals.push(logRow(row, sent, "", newId(), receivedAt(), out[i]));
+    } else if (known && (known.decided_at !== null || known.created_at >= cutoff)) out[i] = repeats.answer(known.event_id, known.created_at);
     else if (claims.has(key)) later.push(i);
     else {
+      if (known) abandoned.push(key);
       const at = receivedAt();
-      const event = notAhead(await withTriggerTags(db, row, sent, triggers), at);
-      claims.set(key, { at: i, claim: logRow(row, event, key, null, at), event });
-      if (event.action === "trigger") triggers.set(event.dedupKey, matchedByOf(event));
+      const event = notAhead(await withTriggerTags(db, row, sent, body.triggers), at);
+      const id = newId();
+      claims.set(key, { at: i, event, seen: { integration_id: row.id, seen_key: key, event_id: id, created_at: at, decided_at: null }, log: i >= logFrom ? logRow(row, event, key, id, at, null) : null });
+      if (event.action === "trigger") body.triggers.set(event.dedupKey, matchedByOf(event));
     }
   }
-  await q.claimEvents(db, refusals);
-  const taken = await claim(db, row, [...claims.values()].map((c) => c.claim));
-  const decide: { at: number; claim: IntegrationEvent; event: AlertEvent }[] = [];
-  for (const c of claims.values()) {
-    const held = taken.get(c.claim.seen_key);
-    if (held === c.claim) decide.push(c);
-    else out[c.at] = held ? repeats.answer(held.id, held.created_at) : repeatOf(c.claim.created_at);
+  const { won, holders, logged } = await claim(db, row, [...claims.values()], refusals, abandoned, cutoff);
+  const lost = [...claims.values()].filter((c) => !won.has(c.seen.seen_key));
+  for (const c of lost) {
+    const h = holders.get(c.seen.seen_key);
+    out[c.at] = h ? repeats.answer(h.event_id, h.created_at) : repeatOf(c.seen.created_at);
   }
-  const decided = await decideClaimed(db, row, decide, memo);
+  const decide = [...claims.values()].filter((c) => won.has(c.seen.seen_key));
+  const decided = await decideClaimed(db, row, decide, body.memo);
   decide.forEach((c, k) => (out[c.at] = decided[k]));
   for (const i of later) {
-    const first = taken.get(keys[i]);
-    out[i] = first ? repeats.answer(first.id, first.created_at) : repeatOf(Date.now());
+    const first = claims.get(keys[i])!;
+    const h = won.has(keys[i]) ? first.seen : holders.get(keys[i]);
+    out[i] = h ? repeats.answer(h.event_id, h.created_at) : repeatOf(first.seen.created_at);
   }
-  await repeats.save(db);
-  if (refusals.length > 0 || decide.length > 0) await q.pruneEvents(db, row.id);
+  if (decide.length === 0) await repeats.save(db);
+  else
+    await db.transaction().execute(async (trx) => {
+      await record(trx, row, decide.filter((c) => c.log && logged.has(c.seen.seen_key)), decide, decided);
+      await repeats.save(trx);
+    });
+  body.wrote ||= logged.size > 0 || decide.length > 0;
   return out;
 }
 
 /**
- * Claims the events in the log: answers, per seen key, the row now holding it (the claim itself when taken).
- * A claim left undecided by a process that died is released and taken again.
+ * Claims the events' seen keys and logs those the log will keep, in one transaction: whoever sees a claim sees its
+ * log row too (a repeat counts on it). A claim left undecided by a process that died is released and taken again.
  */
-async function claim(db: Db, row: Integration, claims: IntegrationEvent[]): Promise<Map<string, IntegrationEvent>> {
-  const held = new Map<string, IntegrationEvent>();
-  let open = claims;
-  for (let attempt = 0; attempt < 2 && open.length > 0; attempt++) {
-    const won = await q.claimEvents(db, open);
-    const lost = open.filter((c) => !won.has(c.seen_key));
-    for (const c of open) if (won.has(c.seen_key)) held.set(c.seen_key, c);
-    const holders = await q.findSeenEvents(db, row.id, lost.map((c) => c.seen_key));
-    const abandoned = holders.filter((h) => h.decisions === null && h.created_at < Date.now() - ABANDONED_AFTER_MS);
-    for (const h of holders) held.set(h.seen_key, h);
-    await q.releaseEvents(db, abandoned.map((h) => h.id));
-    const retry = new Set(abandoned.map((h) => h.seen_key));
-    open = lost.filter((c) => retry.has(c.seen_key));
-  }
-  return held;
+async function claim(db: Db, row: Integration, claims: Claim[], refusals: IntegrationEvent[], abandoned: string[], cutoff: number) {
+  if (claims.length === 0 && refusals.length === 0) return { won: new Set<string>(), holders: new Map<string, SeenKey>(), logged: new Set<string>() };
+  return db.transaction().execute(async (trx) => {
+    await q.releaseClaims(trx, row.id, abandoned, cutoff);
+    const won = await q.claimSeenKeys(trx, claims.map((c) => c.seen));
+    const lost = claims.filter((c) => !won.has(c.seen.seen_key)).map((c) => c.seen.seen_key);
+    const holders = new Map((await q.findSeenKeys(trx, row.id, lost)).map((h) => [h.seen_key, h]));
+    const logged = await q.logEvents(trx, [...refusals, ...claims.flatMap((c) => (c.log && won.has(c.seen.seen_key) ? [c.log] : []))]);
+    return { won, holders, logged };
+  });
 }
 
-/** Decides the claimed events, records their decisions, and marks them seen (or, waiting for a re-send, not). */
-async function decideClaimed(db: Db, row: Integration, claimed: { claim: IntegrationEvent; event: AlertEvent }[], memo: ApplyMemo): Promise<AlertDecision[][]> {
+/** Decides the claimed events; when that fails, releases their claims (and log rows) so that a re-send decides them. */
+async function decideClaimed(db: Db, row: Integration, claimed: Claim[], memo: ApplyMemo): Promise<AlertDecision[][]> {
   if (claimed.length === 0) return [];
-  let decided: AlertDecision[][];
   try {
     const ctx = { accountId: row.account_id, integrationId: row.id, statusPageId: row.status_page_id, defaultRuleId: row.default_rule_id };
-    const alerts = claimed.filter((c) => c.event.action !== "heartbeat").map((c) => c.event);
-    const applied = await applyAlerts(db, ctx, alerts, memo);
+    const applied = await applyAlerts(db, ctx, claimed.filter((c) => c.event.action !== "heartbeat").map((c) => c.event), memo);
     const heartbeat: AlertDecision[] = [{ outcome: "ignored", reason: "heartbeat: the alert pipeline is alive" }];
-    decided = claimed.map((c) => (c.event.action === "heartbeat" ? heartbeat : applied.shift()!));
+    return claimed.map((c) => (c.event.action === "heartbeat" ? heartbeat : applied.shift()!));
   } catch (err) {
     // Undecided: let a re-send decide them rather than answering them as repeats forever.
-    await q.releaseEvents(db, claimed.map((c) => c.claim.id)).catch(() => {});
+    await q.releaseEvents(db, claimed.flatMap((c) => (c.log ? [c.log.id] : []))).catch(() => {});
+    await q.releaseClaims(db, row.id, claimed.map((c) => c.seen.seen_key)).catch(() => {});
     throw err;
   }
-  await q.recordDecisions(db, claimed.map((c, k) => ({ id: c.claim.id, decisions: JSON.stringify(decided[k]) })));
+}
+
+/** Records the logged events' decisions and marks the claims decided (or, waiting for a re-send, releases them). */
+async function record(trx: Db, row: Integration, logged: Claim[], claimed: Claim[], decided: AlertDecision[][]): Promise<void> {
+  const decisionsOf = new Map(claimed.map((c, k) => [c, decided[k]]));
+  await q.recordDecisions(trx, logged.map((c) => ({ id: c.log!.id, decisions: JSON.stringify(decisionsOf.get(c)) })));
   // Waiting for openAfterMinutes, a cool-down or a maintenance: Alertmanager's re-send (same startsAt) must reach the rule again.
-  const waiting = claimed.filter((_, k) => decided[k].some((d) => d.pending));
-  await q.forgetSeen(db, waiting.map((c) => c.claim.id));
-  const kept = claimed.filter((_, k) => !decided[k].some((d) => d.pending));
-  await q.rememberSeen(db, kept.map((c) => ({ integration_id: row.id, seen_key: c.claim.seen_key, event_id: c.claim.id, created_at: c.claim.created_at })));
-  // Kept for the replay horizon: a re-send later than that is decided afresh (the alert's own state still says what it was).
-  if (kept.length > 0) await q.pruneSeenKeys(db, row.id, Date.now() - REPLAY_HORIZON_MS);
-  return decided;
+  const waiting = claimed.filter((c) => decisionsOf.get(c)!.some((d) => d.pending));
+  await q.releaseClaims(trx, row.id, waiting.map((c) => c.seen.seen_key));
+  await q.forgetSeen(trx, waiting.flatMap((c) => (c.log ? [c.log.id] : [])));
+  await q.markDecided(trx, row.id, claimed.filter((c) => !waiting.includes(c)).map((c) => c.seen.seen_key), Date.now());
 }

@@ -1,12 +1,11 @@
 import "server-only";
 import { isUnexpired } from "@/lib/api-keys/minting";
 import type { AlertEvent } from "@/lib/automation/alert";
-import { newApplyMemo } from "@/lib/automation/apply";
 import type { Db } from "@/lib/db";
 import { isUuid } from "@/lib/db/ids";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "@/lib/errors";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
-import { decideBatch } from "./batch";
+import { decideBatch, finishBody, newBody } from "./batch";
 import { FORMATS } from "./formats";
 import * as q from "./queries";
 import type { Integration } from "./rows";
@@ -72,15 +71,18 @@ export async function ingestAlerts(db: Db, req: IngestRequest): Promise<{ accept
   const events = FORMATS[row.type].parse(body, { matchLabel: row.match_label, now });
   // Anything valid proves the pipeline is alive, whatever it says.
   if (row.last_heard_at === null || row.last_heard_at < now - HEARD_EVERY_MS || row.stale_since !== null) await q.markHeard(db, row.id, now);
-  const memo = newApplyMemo();
+  const state = newBody();
   const decisions: IngestDecision[] = [];
+  // The log keeps the newest EVENTS_KEPT events: the body's earlier ones are decided and claimed, not logged.
+  const logFrom = events.length - q.EVENTS_KEPT;
   for (let from = 0; from < events.length; from += DECIDE_BATCH) {
     if (from > 0) await nextTurn();
     const batch = events.slice(from, from + DECIDE_BATCH);
-    const decided = await decideBatch(db, row, batch, memo);
+    const decided = await decideBatch(db, row, batch, state, logFrom - from);
     batch.forEach((event, k) => {
       for (const d of decided[k]) decisions.push({ ...serializeDecision(d), dedupKey: event.dedupKey, action: event.action });
     });
   }
+  await finishBody(db, row, state);
   return { accepted: events.filter((e) => !e.refused).length, decisions };
 }

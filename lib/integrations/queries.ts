@@ -51,19 +51,14 @@ export async function claimStale(db: Db, id: string, at: number): Promise<boolea
 
 /** Inserts the event unless (integration, seen_key) is already there: true when this call took it. */
 export async function claimEvent(db: Db, row: IntegrationEvent): Promise<boolean> {
-  return (await claimEvents(db, [row])).size === 1;
+  return (await logEvents(db, [row])).size === 1;
 }
 
-/** claimEvent for several events in one statement: the seen keys this call took. */
-export async function claimEvents(db: Db, rows: readonly IntegrationEvent[]): Promise<Set<string>> {
+/** Logs these events in one statement, each unless its seen key is logged already: the seen keys logged. */
+export async function logEvents(db: Db, rows: readonly IntegrationEvent[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const won = await db.insertInto("integration_events").values([...rows]).onConflict((oc) => oc.columns(["integration_id", "seen_key"]).doNothing()).returning("seen_key").execute();
   return new Set(won.map((r) => r.seen_key));
-}
-
-export async function findSeenEvents(db: Db, integrationId: string, seenKeys: readonly string[]): Promise<IntegrationEvent[]> {
-  if (seenKeys.length === 0) return [];
-  return db.selectFrom("integration_events").selectAll().where("integration_id", "=", integrationId).where("seen_key", "in", seenKeys).execute();
 }
 
 export async function countRepeats(db: Db, ids: readonly string[], n: number): Promise<void> {
@@ -78,7 +73,7 @@ export async function recordDecisions(db: Db, rows: readonly { id: string; decis
   await db.updateTable("integration_events").set({ decisions: byId }).where("id", "in", rows.map((r) => r.id)).execute();
 }
 
-/** The events stay in the log but no longer mark their (action, time, dedup key) as seen: an identical re-send is decided again. */
+/** The events stay in the log under another key, so that the identical re-send (decided again) can be logged too. */
 export async function forgetSeen(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.updateTable("integration_events").set({ seen_key: sql<string>`'pending:' || id` }).where("id", "in", ids).execute();
@@ -89,15 +84,28 @@ export async function releaseEvents(db: Db, ids: readonly string[]): Promise<voi
   await db.deleteFrom("integration_events").where("id", "in", ids).execute();
 }
 
-/** Seen keys decided within the replay horizon, whether or not their log rows are still kept (by primary key). */
+/** Claims (decided or being decided) of these seen keys, whether or not their events are still logged (by primary key). */
 export async function findSeenKeys(db: Db, integrationId: string, seenKeys: readonly string[]): Promise<SeenKey[]> {
   if (seenKeys.length === 0) return [];
   return db.selectFrom("integration_seen_keys").selectAll().where("integration_id", "=", integrationId).where("seen_key", "in", seenKeys).execute();
 }
 
-export async function rememberSeen(db: Db, rows: readonly SeenKey[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto("integration_seen_keys").values([...rows]).onConflict((oc) => oc.columns(["integration_id", "seen_key"]).doNothing()).execute();
+/** Claims these seen keys unless already held (one statement): the keys this call took. */
+export async function claimSeenKeys(db: Db, rows: readonly SeenKey[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const won = await db.insertInto("integration_seen_keys").values([...rows]).onConflict((oc) => oc.columns(["integration_id", "seen_key"]).doNothing()).returning("seen_key").execute();
+  return new Set(won.map((r) => r.seen_key));
+}
+
+/** Drops undecided claims of these keys taken before `before`: abandoned ones, or this caller's own. */
+export async function releaseClaims(db: Db, integrationId: string, seenKeys: readonly string[], before = Number.MAX_SAFE_INTEGER): Promise<void> {
+  if (seenKeys.length === 0) return;
+  await db.deleteFrom("integration_seen_keys").where("integration_id", "=", integrationId).where("seen_key", "in", seenKeys).where("decided_at", "is", null).where("created_at", "<", before).execute();
+}
+
+export async function markDecided(db: Db, integrationId: string, seenKeys: readonly string[], at: number): Promise<void> {
+  if (seenKeys.length === 0) return;
+  await db.updateTable("integration_seen_keys").set({ decided_at: at }).where("integration_id", "=", integrationId).where("seen_key", "in", seenKeys).execute();
 }
 
 export async function pruneSeenKeys(db: Db, integrationId: string, before: number): Promise<void> {

@@ -29,7 +29,7 @@ export interface IntegrationsTable {
 export interface IntegrationEventsTable {
   id: string;
   integration_id: string;
-  /** hash of (action, event time, dedup key): unique per integration, so a repeat is never decided twice */
+  /** hash of (action, event time, dedup key), claimed in integration_seen_keys; `pending:`, `refused:`, `stale:` rows claim nothing */
   seen_key: string;
   format: string;
   dedup_key: string;
@@ -45,13 +45,15 @@ export interface IntegrationEventsTable {
   created_at: number;
 }
 
-/** Migration 013: an event's seen key, kept for the replay horizon after its log row is pruned. */
+/** Migration 013: an event's claim by its seen key, kept for the replay horizon whether or not it is logged. */
 export interface IntegrationSeenKeysTable {
   integration_id: string;
   seen_key: string;
-  /** the log row it was decided in, which may since have been pruned */
+  /** its row in the event log, if it was logged and is still kept */
   event_id: string;
   created_at: number;
+  /** null while its decision is being taken */
+  decided_at: number | null;
 }
 
 declare module "@/lib/db/types" {

@@ -2,9 +2,10 @@ import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Alert ingestion whose cost does not grow with history. Seen keys outlive the bounded event log (100 rows),
- * so a re-sent group of 1,000 alerts is recognised by one indexed read, for a day. A rule's alert state is read
- * by key and counted through partial indexes, and resolved alerts older than a day are pruned through another.
+ * Alert ingestion whose cost does not grow with history. An event is claimed by its seen key here (unique per
+ * integration, so it is decided once across instances) and stays seen for a day, beyond the 100-row event log:
+ * a re-sent group of 1,000 alerts is one indexed read. A rule's alert state is read by key and counted through
+ * partial indexes, and resolved alerts older than a day are pruned through another.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const uuid = dialectOf(db) === "postgres" ? "uuid" : "text";
@@ -13,16 +14,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable("integration_seen_keys")
     .addColumn("integration_id", uuid, (c) => c.notNull().references("integrations.id").onDelete("cascade"))
     .addColumn("seen_key", "text", (c) => c.notNull())
-    // the log row it was decided in (integration_events.id); that row may since have been pruned
+    // its row in the event log (integration_events.id), if it was logged and is still kept
     .addColumn("event_id", uuid, (c) => c.notNull())
     // when it was received, as its repeats are answered
     .addColumn("created_at", "bigint", (c) => c.notNull())
+    // null while its decision is being taken: a claim left so by a process that died is taken again
+    .addColumn("decided_at", "bigint")
     .addPrimaryKeyConstraint("integration_seen_keys_pk", ["integration_id", "seen_key"])
     .execute();
   await db.schema.createIndex("integration_seen_keys_age").on("integration_seen_keys").columns(["integration_id", "created_at"]).execute();
   // What the log already marks as seen (decided, not waiting for a re-send) stays seen once its row is pruned.
-  await sql`insert into integration_seen_keys (integration_id, seen_key, event_id, created_at)
-    select integration_id, seen_key, id, created_at from integration_events
+  await sql`insert into integration_seen_keys (integration_id, seen_key, event_id, created_at, decided_at)
+    select integration_id, seen_key, id, created_at, created_at from integration_events
     where decisions is not null and seen_key not like 'pending:%' and seen_key not like 'stale:%'`.execute(db);
 
   await db.schema.createIndex("automation_alerts_firing").on("automation_alerts").columns(["rule_id", "incident_id"]).where(sql.ref("firing"), "=", 1).execute();

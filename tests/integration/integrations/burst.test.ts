@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { REPLAY_HORIZON_MS } from "@/lib/automation/alert";
 import { DECIDE_BATCH, ingestAlerts } from "@/lib/integrations/ingest";
+import { EVENTS_KEPT } from "@/lib/integrations/queries";
 import { IngestAnswer } from "@/lib/integrations/schema";
 import { expectShape, STORE, tenant, type Tenant } from "../api/fixtures";
 import { amAlert, amBody, ingest, openIncidents, pageWithRule } from "./helpers";
@@ -58,6 +59,25 @@ describe(`a burst of alerts (${STORE})`, () => {
     // better-sqlite3 answers synchronously: only the batches' setImmediate lets anything else run.
     expect(turns).toBeGreaterThanOrEqual(1000 / DECIDE_BATCH - 1);
     expect(longest).toBeLessThanOrEqual(4 * DECIDE_BATCH);
+    // Every event is claimed by its seen key; only those the log keeps are written to it.
+    const logged = await t.db.selectFrom("integration_events").select("dedup_key").where("integration_id", "=", am.id).execute();
+    expect(logged).toHaveLength(EVENTS_KEPT);
+    expect(logged.map((r) => r.dedup_key)).toContain("burst-999");
+  });
+
+  it("takes again a claim a dead process left undecided for over a minute; a younger one is a repeat", async () => {
+    const t = await tenant();
+    const { am } = await setUp(t);
+    const body = amBody([amAlert({ fingerprint: "claimed" })]);
+    expect(expectShape(await ingest(am.id, body, { token: am.token }), 202, IngestAnswer).decisions).toMatchObject([{ outcome: "opened" }]);
+    const undecided = async (ago: number) => t.db.updateTable("integration_seen_keys").set({ decided_at: null, created_at: Date.now() - ago }).where("integration_id", "=", am.id).execute();
+    await undecided(10_000);
+    expect(expectShape(await ingest(am.id, body, { token: am.token }), 202, IngestAnswer).decisions).toMatchObject([{ outcome: "ignored", reason: expect.stringMatching(/^repeat of an event received at /) }]);
+    await undecided(2 * 60_000);
+    // Decided again: the alert's own state knows it fired already.
+    expect(expectShape(await ingest(am.id, body, { token: am.token }), 202, IngestAnswer).decisions).toMatchObject([{ outcome: "ignored", reason: expect.stringMatching(/^repeat: alert already firing/) }]);
+    const claim = await t.db.selectFrom("integration_seen_keys").selectAll().where("integration_id", "=", am.id).executeTakeFirstOrThrow();
+    expect(claim.decided_at).not.toBeNull();
   });
 
   it("reads the same few rows of alert state per decision after the rule has seen 3,000 alert keys", async () => {
