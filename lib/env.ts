@@ -130,5 +130,3 @@ export const env = createEnv({
     throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
   },
 });
-
-export const isPostgres = env.DATABASE_URL !== undefined;

@@ -21,5 +21,4 @@ export const toIso = (ms: number): string => {
   return iso;
 };
 export const toIsoOrNull = (ms: number | null): string | null => (ms === null ? null : toIso(ms));
-export const fromIso = (iso: string): number => Date.parse(iso);
 export const now = (): number => Date.now();

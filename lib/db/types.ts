@@ -454,5 +454,3 @@ export interface Database {
   uptime_strips: UptimeStripsTable;
   uptime_versions: UptimeVersionsTable;
 }
-
-export type UptimeStrip = Selectable<UptimeStripsTable>;

@@ -12,9 +12,6 @@ import type { ServiceStatus, Severity, UpdateStatus } from "./types";
  */
 type Locale = LocaleInput;
 
-/** A day or component without observations: not an outage, and never shown as one. */
-export const NO_DATA_LABEL = "No data yet";
-
 export function statusLabel(s: ServiceStatus, locale?: Locale): string {
   return wordOf(locale, "status", s) as string;
 }

@@ -8,14 +8,7 @@ export interface ZonedDay {
 }
 
 const MINUTE = 60_000;
-const at = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone });
 const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "YYYY-MM-DD" of the instant in the zone. */
-export const dayKey = (ms: number, zone: string): string => at(ms, zone).toISODate()!;
-
-/** Start of the zone's day that holds the instant. */
-export const startOfDay = (ms: number, zone: string): number => at(ms, zone).startOf("day").toMillis();
 
 /**
  * Midnight of a calendar date in the zone from the zone's offsets (luxon's cached IANAZone: a page renders

@@ -38,6 +38,4 @@ export const FORMATS: Readonly<Record<IntegrationType, Format>> = {
   generic: { parse: parseGenericEvents },
 };
 
-export const formatOf = (type: IntegrationType): Format => FORMATS[type];
-
 export { INTEGRATION_TYPES };
