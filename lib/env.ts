@@ -86,7 +86,7 @@ export const env = createEnv({
     SMS_FROM: z.string().optional(),
     /** Comma-separated hosts or CIDRs that outbound webhooks may reach despite the SSRF guard (tests, internal receivers). */
     HELIOGRAPH_OUTBOUND_ALLOWLIST: z.string().default(""),
-    // Management API (issue 4): requests per window per API key, and where the counters live.
+    // Management API: requests per window per API key, and where the counters live.
     HELIOGRAPH_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     HELIOGRAPH_API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** memory (one instance), redis (default when REDIS_URL is set) or postgres (needs DATABASE_URL). */
@@ -102,21 +102,21 @@ export const env = createEnv({
     HELIOGRAPH_LIMIT_VERIFICATION_EMAILS_PER_HOUR: limit(500),
     /** incident and maintenance e-mails the worker sends per account per hour; the rest are recorded dead, not sent */
     HELIOGRAPH_LIMIT_ALERT_EMAILS_PER_HOUR: limit(10_000),
-    // Front cache (issue 7): expiry of unchanged entries, and the Redis key prefix shared by all instances.
+    // Front cache: expiry of unchanged entries, and the Redis key prefix shared by all instances.
     /** Time-based refresh of cached public responses (explicit invalidation is immediate; also capped at the next UTC quarter hour). */
     HELIOGRAPH_FRONT_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Prefix of the generation keys and pub/sub channel in Redis (one per deployment sharing a Redis). */
     HELIOGRAPH_REDIS_PREFIX: z.string().min(1).default("heliograph:"),
     /** Benchmarks: answer GET /_heliograph/front-cache from loopback with the cache's counters. */
     HELIOGRAPH_FRONT_CACHE_STATS: bool(false),
-    // Notification worker (issue 5): a claimed delivery not finished within the lease is taken again by any worker.
+    // Notification worker: a claimed delivery not finished within the lease is taken again by any worker.
     HELIOGRAPH_WORKER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     HELIOGRAPH_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(64),
     /** deliveries in flight per destination host, so one slow receiver never holds up the others */
     HELIOGRAPH_WORKER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
-    // Embeds (issue 6): how often an open status page polls its JSON; shortened only by tests.
+    // Embeds: how often an open status page polls its JSON; shortened only by tests.
     HELIOGRAPH_LIVE_REFRESH_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
-    // Operations (issue 10): /metrics for non-loopback scrapers, and how long SIGTERM waits for work in flight.
+    // Operations: /metrics for non-loopback scrapers, and how long SIGTERM waits for work in flight.
     /** Bearer token that opens /metrics to clients other than loopback; unset = loopback only. */
     HELIOGRAPH_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** On SIGTERM: how long in-flight requests and claimed deliveries may take before the process exits anyway. */

@@ -10,7 +10,7 @@ import ja from "./messages/ja.json";
 import pt from "./messages/pt.json";
 
 /**
- * Heliograph's own words in every page locale (issue 14 part 7). English is the source: every other catalogue
+ * Heliograph's own words in every page locale. English is the source: every other catalogue
  * has exactly its keys (tests/unit/i18n/catalogues.test.ts). Operator-written text never goes through here.
  *
  * Translators are built per locale with next-intl's createTranslator and passed the locale explicitly, never

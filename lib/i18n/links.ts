@@ -2,7 +2,7 @@ import { LANG } from "@/lib/tenancy/route-class";
 import { localeOf, type PageLocale } from "@/lib/time/locale";
 
 /*
- * In-page links keep the visitor's language choice (issue 14 part 7). The choice is proxy.ts's: an allow-listed
+ * In-page links keep the visitor's language choice. The choice is proxy.ts's: an allow-listed
  * `?lang=` (lib/tenancy/route-class.ts visitorLocale), which lib/public-page/site.ts hands the page as
  * `site.locale`. A link carries it only when it differs from the page's own locale, so the links a visitor
  * who never switched sees, and the front cache's keys for them, stay the canonical ones.

@@ -218,7 +218,7 @@ export async function deleteUpdateRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom("maintenance_updates").where("id", "=", id).execute();
 }
 
-/* The public side's reads (issue 13 part 4): occurrences as pages, JSON, calendar and automation see them. */
+/* The public side's reads: occurrences as pages, JSON, calendar and automation see them. */
 
 /**
  * Rows of these windows a page shows for [from, to): overlapping it at their current times, given by the rule

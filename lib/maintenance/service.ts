@@ -152,7 +152,7 @@ export async function listWindowsForPage(db: Db, accountId: string, pageId: stri
   }));
 }
 
-/* Occurrences as pages, JSON, calendar and automation see them (issue 13 parts 4 and 6). */
+/* Occurrences as pages, JSON, calendar and automation see them. */
 
 export type ShownWindow = MaintenanceWindow & { visibility: StatusPageVisibility };
 

@@ -58,7 +58,7 @@ const processor = unified()
 
 /*
  * An update's text never changes once posted, and every render of a page shows the same dozen or so:
- * parsing them again was a twentieth of an uncached page render (profiled, issue 15). Kept by the text
+ * parsing them again was a twentieth of an uncached page render (profiled). Kept by the text
  * itself, bounded by the characters held (source and output), cleared whole when full.
  */
 const MEMO_CHARS = 4_000_000;

@@ -10,7 +10,7 @@ function create() {
   const registry = new client.Registry();
   /*
    * The event-loop lag histogram samples every 100 ms, not prom-client's default 10 ms: its timer woke an idle
-   * server 100 times a second, most of what an idle process spent (~6 of ~9 ms of CPU a second, issue 15). A
+   * server 100 times a second, most of what an idle process spent (~6 of ~9 ms of CPU a second). A
    * blocked loop still shows in full: the first sample after it is late by the whole block.
    */
   client.collectDefaultMetrics({ register: registry, prefix: "heliograph_", eventLoopMonitoringPrecision: 100 });

@@ -41,7 +41,7 @@ export async function servicesOnPage(db: Db, pageId: string, componentIds: reado
  * Both are read from the account's incidents that are unresolved or resolved after `at`, through its
  * (account_id, resolved_at) index, one range per case: every incident write reads this twice, and read by
  * component it touched every incident the components ever had (70 ms a write on a page with five years of
- * history, issue 15). A window still open at `at` belongs to such an incident: a resolution closes every window
+ * history). A window still open at `at` belongs to such an incident: a resolution closes every window
  * at its time (lib/incidents/v3-service.ts).
  */
 export async function openImpactsOn(db: Db, accountId: string, componentIds: readonly string[], at: number) {

@@ -1,5 +1,5 @@
 // The Open Graph image engine's own process, forked by lib/og/renderer.ts while link previews are being drawn and
-// ended when they are not (issue 15: the engine holds ~26 MB the server would otherwise keep for good: resvg's and
+// ended when they are not (the engine holds ~26 MB the server would otherwise keep for good: resvg's and
 // yoga's WebAssembly memories, the font, and sharp's libvips). Plain ESM run by `node` as it is (no TypeScript,
 // no bundling), so it is the same file under `npm start`, vitest and `npm run dev`.
 //

@@ -9,7 +9,7 @@ import type { HostElement } from "./host-tree";
 /*
  * Open Graph images are drawn in a child process (./renderer-process.mjs) that lives only while images are asked
  * for. The engine (@vercel/og: satori, yoga's and resvg's WebAssembly, the font, sharp's libvips) added ~26 MB to
- * the server's RSS on its first image and never gave it back (issue 15); link previews are rare (crawlers, and the
+ * the server's RSS on its first image and never gave it back; link previews are rare (crawlers, and the
  * front cache keeps what they fetched), so the server forks the engine on the first image, keeps it while images
  * keep coming, and ends it IDLE_MS after the last. A first image after a quiet spell pays the process start
  * (0.36-0.39 s for the first og.png on the production build, against 0.05-0.06 s with the engine running); the

@@ -130,7 +130,7 @@ const historyOf = (incidents: IncidentView[], maintenance: PageMaintenance[]): H
 
 /**
  * The home page's lean read: what loadPageSnapshot answers for the status, the entries and every component's days
- * and maintenance (issue 15: the same values), but with `incidents` only the unresolved ones and those resolved (hence
+ * and maintenance (the same values), but with `incidents` only the unresolved ones and those resolved (hence
  * also those started) within the last RECENT_INCIDENT_DAYS days of the page's zone. The bars' complete days come from
  * stored strips (lib/uptime/strips.ts); a missing or stale strip costs the window's raw history, for its components only.
  */

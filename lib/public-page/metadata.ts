@@ -20,7 +20,7 @@ export function pageMeta(site: Site, opts: { title: string; path: string; descri
   if (!site.access) return { title: `${page.name} (private status page)`, robots: { index: false, follow: false } };
   const canonical = `${site.address}${opts.path}`;
   const description = opts.description || page.description || `Current status, incidents and uptime of ${page.name}.`;
-  // Link previews (issue 6): an incident shows its own image, every other route the page's; private pages none.
+  // Link previews: an incident shows its own image, every other route the page's; private pages none.
   const url = opts.path.startsWith("/incidents/") ? `${canonical}/og.png` : `${site.address}/og.png`;
   return {
     title: opts.title,

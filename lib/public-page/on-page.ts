@@ -6,7 +6,7 @@ import { findIncidentShownOn } from "./queries";
 /*
  * What proxy.ts asks of an incident's address, apart from the incident loaders (./incident.ts): those import the
  * incident verbs and, through them, the notification channels and the markdown renderer, which the proxy's bundle
- * would otherwise carry and keep in memory for a yes or no (issue 15).
+ * would otherwise carry and keep in memory for a yes or no.
  */
 
 /** Whether the incident is one of this page's (its own, or its account's on one of its services). */

@@ -1,5 +1,5 @@
 /**
- * The locales a page may name (issue 14 part 7). Heliograph's own words exist in English only for now;
+ * The locales a page may name. Heliograph's own words exist in English only for now;
  * the list is the allow-list the API validates against and the one translations will fill in.
  */
 export const PAGE_LOCALES = ["en", "de", "fr", "es", "pt", "ja"] as const;

@@ -12,7 +12,7 @@ import { dailyUptime, type DayUptime } from "./daily";
 import * as q from "./queries";
 
 /*
- * Stored uptime strips (issue 15). A component's bars for the complete days (every day before today in the page's
+ * Stored uptime strips. A component's bars for the complete days (every day before today in the page's
  * zone) are derived once from raw history and stored; a render reads them and derives only the days since the
  * strip's last one (today, and after midnight yesterday too) from the recent history it reads anyway.
  *
@@ -209,7 +209,7 @@ const dayNumber = (key: string) => Date.UTC(Number(key.slice(0, 4)), Number(key.
  * Quiet days (no incident, no downtime, no maintenance) are decoded once for the whole process: the same day fully
  * up (or without data) is the same object on every component of every page. Most of a page's days are such days,
  * and decoded strips are kept across renders (`decoded`): with a copy per strip, a server of 1,000 small pages kept
- * ~170,000 equal day objects (~30 MB of live heap, doubled by the heap's headroom under load; issue 15). Days are
+ * ~170,000 equal day objects (~30 MB of live heap, doubled by the heap's headroom under load). Days are
  * never mutated once derived. The table holds a few entries per day of the window; it is emptied when it passes its
  * bound (days that rolled out of every window are then let go), and days taken from it before stay valid.
  */

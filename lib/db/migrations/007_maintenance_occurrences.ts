@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Maintenance occurrences (issue 13): each repetition of a window becomes a row when it is first listed or
+ * Maintenance occurrences: each repetition of a window becomes a row when it is first listed or
  * addressed, so it can be moved, skipped and given status updates of its own. `original_starts_at` is the
  * start the repeat rule gave it; unique per window, so concurrent readers materialise it at most once.
  * Release 0.1 windows get no rows here: their occurrences are materialised on first use, like new ones.

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /*
- * The maintenance scheduler (issue 13) reads, every tick on every worker, the occurrences whose status the
+ * The maintenance scheduler reads, every tick on every worker, the occurrences whose status the
  * clock may move: scheduled ones whose start has come, open ones whose end has. Indexed by (status, start) so
  * that read touches the few due rows, not every materialised future occurrence of every window.
  */

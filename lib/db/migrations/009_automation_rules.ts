@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Automation (issue 12): v3 automation rules and the v1 per-check triggers share one table (`kind`), so one
+ * Automation: v3 automation rules and the v1 per-check triggers share one table (`kind`), so one
  * conditional claim on `incident_id` keeps one open automated incident per rule across instances. Alert
  * state is per (rule, dedup key): out-of-order events and "all alerts resolved" are decided from it.
  * `incidents.humans_since` is set by any write not made by the automation: from then on humans own it.

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Alert integrations (issue 12): each has its own ingest token (stored hashed, looked up by hash), and keeps
+ * Alert integrations: each has its own ingest token (stored hashed, looked up by hash), and keeps
  * its recent events. An event row doubles as the "already seen" mark of (dedup key, action, event time):
  * `seen_key` is unique per integration, so a repeat (or the same alert reaching two instances) is one insert
  * that conflicts, never a second decision.

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Stored uptime strips (issue 15): per page and component, the derived days of the bars' complete days (every day
+ * Stored uptime strips: per page and component, the derived days of the bars' complete days (every day
  * before today in the page's zone), so a render reads 200 rows instead of deriving 90 days of raw history. A strip
  * is valid while the versions it was derived at are current: every write that changes history bumps the version of
  * the components (incidents) or pages (maintenance) it touches, in its own transaction (lib/uptime/strips.ts).

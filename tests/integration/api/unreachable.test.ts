@@ -1,5 +1,5 @@
 /**
- * The database vanishing under the API (issue 10, item 14): PostgreSQL behind a real TCP relay that the
+ * The database vanishing under the API: PostgreSQL behind a real TCP relay that the
  * test cuts while a query is in flight, while the pool is idle, and refuses afterwards. Every answer is
  * 503 with Retry-After in the error envelope, never a 500.
  */

@@ -1,5 +1,5 @@
 /**
- * Maintenance lifecycle notifications through the API (issue 13 part 5): an update with notifySubscribers goes
+ * Maintenance lifecycle notifications through the API: an update with notifySubscribers goes
  * through the outbox like an incident update, scoped to the window's services; start and end follow the real
  * state (an operator's update or the scheduler), nothing for a skipped occurrence; refused changes change nothing,
  * and concurrent moves into one slot cannot both succeed.

@@ -1,5 +1,5 @@
 /**
- * The maintenance scheduler (issue 13 part 3): occurrences move at their times exactly once, whatever the number
+ * The maintenance scheduler: occurrences move at their times exactly once, whatever the number
  * of instances (two processes with their own connections racing on this file's store), after a restart, and
  * catching up after downtime; autoStart/autoEnd off leave the state to operators; start, end and reminder
  * notices follow the real state, not the clock.

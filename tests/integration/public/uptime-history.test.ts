@@ -1,5 +1,5 @@
 /**
- * /<slug>/uptime (issue 14 part 8): each component's last 12 months as calendars in the page's zone, computed
+ * /<slug>/uptime: each component's last 12 months as calendars in the page's zone, computed
  * by the bars' own snapshot, rendered as the page renders them. A Tokyo page with one known two-hour major
  * outage, at 20:00–22:00 UTC, shows it on the next day (Tokyo's), and only there.
  */

@@ -1,5 +1,5 @@
 /**
- * Kept group days (lib/uptime/daily.ts, issue 15): a group of eight components or more re-read by the lean read
+ * Kept group days (lib/uptime/daily.ts): a group of eight components or more re-read by the lean read
  * takes its past days from what it summed before. It must still equal the full read after a re-read, and after a
  * write that changes one component's past day.
  */

@@ -1,5 +1,5 @@
 /**
- * Stored uptime strips (issue 15): the home page's lean read derives the same status, uptime and days as the full
+ * Stored uptime strips: the home page's lean read derives the same status, uptime and days as the full
  * read, from strips stored on first use, rolled on with the days, and recomputed when they no longer reach back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The page's time zone and locale (Heliograph extensions, issue 14 parts 6–7) on the v1 and v3 page APIs:
+ * The page's time zone and locale (Heliograph extensions) on the v1 and v3 page APIs:
  * defaults, validation naming the field, PUT leaving them alone when omitted, the vendor's schemas still met,
  * and both documented in /openapi.json.
  */

@@ -1,4 +1,4 @@
-/** Feeds print times in the page's zone, named, and declare the page's language (issue 14 part 6). */
+/** Feeds print times in the page's zone, named, and declare the page's language. */
 import { describe, expect, it } from "vitest";
 import { buildFeed } from "@/lib/feeds/build";
 import { renderMarkdown } from "@/lib/markdown";

@@ -1,4 +1,4 @@
-/** The public page's own day and month groupings follow the page's zone (issue 14 part 6). */
+/** The public page's own day and month groupings follow the page's zone. */
 import { describe, expect, it } from "vitest";
 import type { IncidentView } from "../../../lib/incidents/types";
 import { groupIncidentsByDay, historyMonths } from "../../../lib/public-page/view";

@@ -1,5 +1,5 @@
 /**
- * Uptime days in a page's zone (issue 14 part 6): the bars' days are the zone's calendar days, a DST day
+ * Uptime days in a page's zone: the bars' days are the zone's calendar days, a DST day
  * is 23 or 25 hours long and counted as such, and "90 days ago" is 90 local days back.
  */
 import { describe, expect, it } from "vitest";
