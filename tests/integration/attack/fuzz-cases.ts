@@ -25,22 +25,42 @@ export interface Case {
 /** Header values may not hold control characters (fetch refuses them before any server sees them). */
 const printable = (v: string) => v.replace(/[\u0000-\u001f\u007f]/g, "");
 
+// Arbitraries that depend on no operation are built once: building a string arbitrary maps its
+// whole unit (all of Unicode for "binary"), which cost more than running the operation's cases.
+const QUERY_KEY = fc.string({ maxLength: 8 });
+const QUERY_VALUE = fc.oneof(fc.constantFrom(...HOSTILE_STRINGS.filter((s) => isStorableText(s))), fc.string());
+const PATH_VALUE = fc.oneof(fc.uuid(), fc.constantFrom(...HOSTILE_STRINGS.filter((s) => isStorableText(s) && s !== "" && s.length < 200)), fc.integer().map(String));
+const JUNK = fc.jsonValue({ maxDepth: 2 });
+const GARBAGE = fc.oneof(
+  fc.record({ kind: fc.constant("raw" as const), contentType: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/json"), text: fc.string({ unit: "binary", maxLength: 200 }) }),
+  fc.constant<Body>({ kind: "raw", contentType: "application/json", text: "\uFEFF{}" }),
+  fc.constant<Body>({ kind: "raw", contentType: "application/json", text: "1e999999" }),
+  fc.constant<Body>({ kind: "raw", contentType: "application/json", text: `${"[".repeat(5000)}${"]".repeat(5000)}` }),
+);
+const NO_HEADERS = fc.constant<Record<string, string>>({});
+const HOSTILE_HEADERS = fc.oneof(
+  NO_HEADERS,
+  fc.record({ "x-service-account": fc.oneof(fc.uuid(), fc.string({ unit: "binary-ascii", maxLength: 40 }).map(printable)) }),
+  fc.record({ authorization: fc.string({ unit: "binary-ascii", maxLength: 300 }).map((v) => `Bearer hg_${printable(v).replace(/\s/g, "")}`) }),
+  fc.record({ "content-length": fc.constantFrom("0", "-1", "99999999999", "abc") }),
+);
+/** One set of overrides per pool (an operation's cases and its burst share it). */
+const overridesOf = new WeakMap<Pool, ReturnType<typeof overrides>>();
+function overridesFor(pool: Pool) {
+  if (!overridesOf.has(pool)) overridesOf.set(pool, overrides(pool));
+  return overridesOf.get(pool)!;
+}
+
 export function caseArbitrary(op: Operation, pool: Pool): fc.Arbitrary<Case> {
-  const override = overrides(pool);
+  const override = overridesFor(pool);
   const validBody = op.body ? arbitraryOf(op.body, { override }) : fc.constant(undefined);
   const hostileBody = op.body ? arbitraryOf(op.body, { override, hostile: true }) : fc.constant(undefined);
   const json = (a: fc.Arbitrary<unknown>): fc.Arbitrary<Body> => a.map((value) => (value === undefined ? { kind: "none" } : { kind: "json", value }));
   const validQuery = validQueryOf(op);
-  const hostileQuery = fc.dictionary(
-    fc.oneof(fc.constantFrom(...op.queryParams.map((p) => p.name), "nextId", "__proto__", "startsAt[eq]"), fc.string({ maxLength: 8 })),
-    fc.oneof(fc.constantFrom(...HOSTILE_STRINGS.filter((s) => isStorableText(s))), fc.string()),
-    { maxKeys: 3 },
-  );
-  const hostileTarget = fc.record(
-    Object.fromEntries(op.pathParams.map((p) => [p.name, fc.oneof(fc.uuid(), fc.constantFrom(...HOSTILE_STRINGS.filter((s) => isStorableText(s) && s !== "" && s.length < 200)), fc.integer().map(String))])),
-  ) as fc.Arbitrary<Record<string, string>>;
+  const hostileQuery = fc.dictionary(fc.oneof(fc.constantFrom(...op.queryParams.map((p) => p.name), "nextId", "__proto__", "startsAt[eq]"), QUERY_KEY), QUERY_VALUE, { maxKeys: 3 });
+  const hostileTarget = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, PATH_VALUE]))) as fc.Arbitrary<Record<string, string>>;
   const mutated = fc
-    .tuple(validBody, fc.constantFrom("drop", "replace", "wrap", "proto", "truncate", "type"), fc.nat(), fc.jsonValue({ maxDepth: 2 }))
+    .tuple(validBody, fc.constantFrom("drop", "replace", "wrap", "proto", "truncate", "type"), fc.nat(), JUNK)
     .map(([body, how, n, junk]): Body => {
       const obj = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       const keys = Object.keys(obj);
@@ -61,30 +81,17 @@ export function caseArbitrary(op: Operation, pool: Pool): fc.Arbitrary<Case> {
           return { kind: "json", value: junk };
       }
     });
-  const garbage = fc.oneof(
-    fc.record({ kind: fc.constant("raw" as const), contentType: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "application/json"), text: fc.string({ unit: "binary", maxLength: 200 }) }),
-    fc.constant<Body>({ kind: "raw", contentType: "application/json", text: "\uFEFF{}" }),
-    fc.constant<Body>({ kind: "raw", contentType: "application/json", text: "1e999999" }),
-    fc.constant<Body>({ kind: "raw", contentType: "application/json", text: `${"[".repeat(5000)}${"]".repeat(5000)}` }),
-  );
-  const none = fc.constant<Record<string, string>>({});
-  const hostileHeaders = fc.oneof(
-    none,
-    fc.record({ "x-service-account": fc.oneof(fc.uuid(), fc.string({ unit: "binary-ascii", maxLength: 40 }).map(printable)) }),
-    fc.record({ authorization: fc.string({ unit: "binary-ascii", maxLength: 300 }).map((v) => `Bearer hg_${printable(v).replace(/\s/g, "")}`) }),
-    fc.record({ "content-length": fc.constantFrom("0", "-1", "99999999999", "abc") }),
-  );
   return fc.oneof(
     { weight: 5, arbitrary: validCase(op, pool) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant("hostile" as const), target: fc.constant("pool" as const), query: fc.oneof(validQuery, hostileQuery), body: json(hostileBody), headers: none }) },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant("mutated" as const), target: fc.oneof({ weight: 3, arbitrary: fc.constant("pool" as const) }, hostileTarget), query: validQuery, body: op.body ? mutated : json(fc.constant(undefined)), headers: none }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant("garbage" as const), target: fc.oneof(fc.constant("pool" as const), hostileTarget), query: hostileQuery, body: garbage, headers: hostileHeaders }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant("hostile" as const), target: fc.constant("pool" as const), query: fc.oneof(validQuery, hostileQuery), body: json(hostileBody), headers: NO_HEADERS }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("mutated" as const), target: fc.oneof({ weight: 3, arbitrary: fc.constant("pool" as const) }, hostileTarget), query: validQuery, body: op.body ? mutated : json(fc.constant(undefined)), headers: NO_HEADERS }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("garbage" as const), target: fc.oneof(fc.constant("pool" as const), hostileTarget), query: hostileQuery, body: GARBAGE, headers: HOSTILE_HEADERS }) },
   );
 }
 
 /** A request the operation should carry out: valid-shaped body and query, the seeded (or a fresh) target. */
 export function validCase(op: Operation, pool: Pool): fc.Arbitrary<Case> {
-  const validBody = op.body ? arbitraryOf(op.body, { override: overrides(pool) }) : fc.constant(undefined);
+  const validBody = op.body ? arbitraryOf(op.body, { override: overridesFor(pool) }) : fc.constant(undefined);
   return fc.record({
     kind: fc.constant("valid" as const),
     target: fc.constant("pool" as const),

@@ -24,7 +24,15 @@ function types(schema: JsonSchema): string[] {
   return schema.type ? [schema.type] : [];
 }
 
+/** Built once per schema: a string arbitrary maps its unit when built, which costs more than sampling it. */
+const strings = new Map<string, fc.Arbitrary<string>>();
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
+  const key = JSON.stringify([schema.format, schema.pattern, schema.minLength, schema.maxLength]);
+  if (!strings.has(key)) strings.set(key, buildStringArbitrary(schema));
+  return strings.get(key)!;
+}
+
+function buildStringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const max = Math.min(schema.maxLength ?? MAX_GENERATED_LENGTH, MAX_GENERATED_LENGTH);
   const min = Math.min(schema.minLength ?? 0, max);
   switch (schema.format) {
@@ -99,8 +107,10 @@ function withOwnKey(obj: object, key: string, value: unknown): object {
   return out;
 }
 
+const HOSTILE = { string: fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ unit: "binary", maxLength: 30 })), number: fc.constantFrom(...HOSTILE_NUMBERS) };
+const SHALLOW_JSON = fc.jsonValue({ maxDepth: 1 });
+
 function lace<T>(valid: fc.Arbitrary<T>, opts: ArbitraryOptions, kind: "string" | "number"): fc.Arbitrary<unknown> {
   if (!opts.hostile) return valid;
-  const hostile = kind === "string" ? fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ unit: "binary", maxLength: 30 })) : fc.constantFrom(...HOSTILE_NUMBERS);
-  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostile }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) });
+  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: HOSTILE[kind] }, { weight: 1, arbitrary: SHALLOW_JSON });
 }
