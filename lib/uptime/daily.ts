@@ -167,7 +167,7 @@ export function groupDays(children: DayUptime[][], keep = false): DayUptime[] {
 const GROUPS_PER_KEY = 4;
 /*
  * Only groups this large are kept: summing a few days costs less than keeping them, and a server of many small
- * pages would hold an entry for most of their days (issue 15's mixed load on 1,000 pages of one or two components:
+ * pages would hold an entry for most of their days (the mixed-load benchmark's 1,000 pages of one or two components:
  * peak RSS 442 -> 536 MB when every group was kept).
  */
 const KEEP_FROM = 8;

@@ -1,6 +1,6 @@
 /**
  * POST /ingest/{id}: every way of presenting the token, the vendor's signed webhook (valid, tampered, missing
- * signature), Alertmanager alerts opening and resolving a rule's incident, and the bad input of issue 12, each
+ * signature), Alertmanager alerts opening and resolving a rule's incident, and bad input, each
  * a 4xx in the error envelope that changes nothing.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Migrations 009 and 010 on a database written by release 0.1, for the two later pieces of issue 12: a rule's
+ * Migrations 009 and 010 on a database written by release 0.1, for the two later automation settings: a rule's
  * openAfterMinutes (0 unless set) and an integration's default target, which opens the incident for an alert
  * no rule matches on a page created after the upgrade.
  */
