@@ -13,7 +13,7 @@ import { loadPageSnapshot } from "@/lib/public-page/load";
 import { getGenerations } from "@/lib/cache/generations";
 import { pageTag } from "@/lib/cache/tags";
 
-describe(`foundation on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
+describe(`the database on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
   it("runs on the configured store, and a second migration run does nothing", async () => {
     const db = await testDb();
     expect(dialectOf(db)).toBe(process.env.HELIOGRAPH_TEST_STORE);
