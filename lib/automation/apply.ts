@@ -7,15 +7,10 @@ import type { AutomationAlert, AutomationAlertsTable, AutomationRule, Incident }
 import { automationActor } from "@/lib/actors";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { AppError } from "@/lib/errors";
-import { severityOfImpacts } from "@/lib/incidents/derive";
-import { listImpacts } from "@/lib/incidents/queries";
-import { insertIncidentV1, postIncidentUpdate, raiseSeverity } from "@/lib/incidents/service";
-import { insertIncidentV3, postIncidentUpdateV3, raiseImpactsV3 } from "@/lib/incidents/v3-service";
-import { severityToStatus } from "@/lib/status/severity";
+import { humanOwned, openIncident, pagesShowing, postUpdate, raiseImpacts, shownImpacts, type Home, type Write } from "@/lib/incidents/writer";
 import { suppressedComponentIds } from "@/lib/maintenance/suppression";
-import { pageIdsForServices } from "@/lib/status-pages/affected";
 import { REPLAY_HORIZON_MS, type AlertDecision, type AlertEvent } from "./alert";
-import { decide, type Action, type AlertRecord, type Impact, type RuleState, type RuleTarget } from "./decide";
+import { decide, type Action, type AlertRecord, type RuleState, type RuleTarget } from "./decide";
 import { matches } from "./match";
 import * as q from "./queries";
 import { tagsOf } from "./rows";
@@ -75,7 +70,7 @@ export async function applyAlerts(db: Db, ctx: ApplyContext, events: readonly Al
       continue;
     }
     const { rules, componentIds } = await matchableFor(db, ctx, event.checkId ?? null, memo);
-    const matching = rules.filter((r) => matches({ tags: tagsOf(r), componentIds: componentIds.get(r.id) ?? [], checkId: r.kind === "CHECK" ? r.check_id : null }, event)).map((r) => r.id);
+    const matching = rules.filter((r) => matches({ tags: tagsOf(r), componentIds: componentIds.get(r.id) ?? [], checkId: r.check_id }, event)).map((r) => r.id);
     if (matching.length === 0 && ctx.defaultRuleId) matching.push(ctx.defaultRuleId);
     if (matching.length === 0) {
       const said = event.tags.length > 0 ? `tags ${event.tags.slice(0, 10).join(", ")}` : "no tags";
@@ -87,7 +82,7 @@ export async function applyAlerts(db: Db, ctx: ApplyContext, events: readonly Al
   }
   const decided = new Map<string, AlertDecision>();
   for (const [ruleId, at] of byRule) {
-    const decisions = await applyToRule(db, ctx.accountId, ruleId, at.map((i) => events[i]), memo);
+    const decisions = await applyToRule(db, ruleId, at.map((i) => events[i]), memo);
     at.forEach((i, k) => decided.set(`${i} ${ruleId}`, decisions[k]));
   }
   routes.forEach((ruleIds, i) => {
@@ -99,10 +94,10 @@ export async function applyAlerts(db: Db, ctx: ApplyContext, events: readonly Al
 /** Thrown inside the transaction to undo an incident whose rule's slot another writer took first. */
 class LostClaim extends Error {}
 
-async function applyToRule(db: Db, accountId: string, ruleId: string, events: readonly AlertEvent[], memo: ApplyMemo): Promise<AlertDecision[]> {
+async function applyToRule(db: Db, ruleId: string, events: readonly AlertEvent[], memo: ApplyMemo): Promise<AlertDecision[]> {
   const pages: string[] = [];
   try {
-    const decisions = await db.transaction().execute((trx) => decideBatch(trx, accountId, ruleId, events, pages, memo));
+    const decisions = await db.transaction().execute((trx) => decideBatch(trx, ruleId, events, pages, memo));
     if (pages.length > 0) await invalidatePages([...new Set(pages)]);
     return decisions;
   } catch (err) {
@@ -110,7 +105,7 @@ async function applyToRule(db: Db, accountId: string, ruleId: string, events: re
     // The batch was undone whole: its events are decided again one by one, so only the one that fails says why.
     if (alone && events.length > 1) {
       const out: AlertDecision[] = [];
-      for (const event of events) out.push(...(await applyToRule(db, accountId, ruleId, [event], memo)));
+      for (const event of events) out.push(...(await applyToRule(db, ruleId, [event], memo)));
       return out;
     }
     if (err instanceof LostClaim) return [{ outcome: "ignored", reason: "another instance opened the rule's incident at the same moment", ruleId, incidentId: null }];
@@ -124,40 +119,34 @@ async function applyToRule(db: Db, accountId: string, ruleId: string, events: re
 const toRecord = (a: AutomationAlert): AlertRecord => ({ dedupKey: a.dedup_key, firing: Number(a.firing) === 1, firedAt: a.fired_at, resolvedAt: a.resolved_at, incidentId: a.incident_id });
 
 async function targetsOf(trx: Db, rule: AutomationRule): Promise<RuleTarget[]> {
-  if (rule.kind === "CHECK") return [{ componentId: rule.service_id!, targetImpact: "MAJOR_OUTAGE" }];
-  return (await q.listRuleComponents(trx, [rule.id])).map((c) => ({ componentId: c.component_id, targetImpact: c.target_impact }));
+  return (await q.listRuleTargets(trx, rule.id)).map((c) => ({ componentId: c.component_id, targetImpact: c.target_impact }));
 }
 
-/** What the incident shows now: a v3 incident's open windows, a v1 incident's services at its severity. */
-async function impactsOf(trx: Db, rule: AutomationRule, incident: Incident): Promise<Impact[]> {
-  if (rule.kind !== "CHECK") return (await listImpacts(trx, incident.id)).filter((w) => w.ended_at === null).map((w) => ({ componentId: w.component_id, status: w.status }));
-  const status = severityToStatus(incident.severity);
-  return status === "OPERATIONAL" ? [] : [{ componentId: rule.service_id!, status }];
-}
+/** Where the rule's incidents live (a check trigger's, pageless, on the account's services): the writer decides what that means. */
+const homeOf = (rule: AutomationRule): Home => ({ accountId: rule.account_id, pageId: rule.status_page_id });
 
-/** Maintenance with suppressAutoIncidents: a rule's page, or every page showing a check trigger's service. */
-async function suppressedFor(trx: Db, rule: AutomationRule, at: number): Promise<Set<string>> {
-  const pageIds = rule.kind !== "CHECK" ? [rule.status_page_id!] : await pageIdsForServices(trx, [rule.service_id!]);
+/** Maintenance with suppressAutoIncidents on any page showing the rule's targets. */
+async function suppressedFor(trx: Db, rule: AutomationRule, targetIds: readonly string[], at: number): Promise<Set<string>> {
   const out = new Set<string>();
-  for (const pageId of pageIds) for (const id of await suppressedComponentIds(trx, pageId, at)) out.add(id);
+  for (const pageId of await pagesShowing(trx, homeOf(rule), targetIds)) for (const id of await suppressedComponentIds(trx, pageId, at)) out.add(id);
   return out;
 }
 
-async function suppressedOnce(trx: Db, rule: AutomationRule, at: number, memo: ApplyMemo): Promise<Set<string>> {
+async function suppressedOnce(trx: Db, rule: AutomationRule, targetIds: readonly string[], at: number, memo: ApplyMemo): Promise<Set<string>> {
   let ids = memo.suppressed.get(rule.id);
-  if (!ids) memo.suppressed.set(rule.id, (ids = await suppressedFor(trx, rule, at)));
+  if (!ids) memo.suppressed.set(rule.id, (ids = await suppressedFor(trx, rule, targetIds, at)));
   return ids;
 }
 
-async function shownOf(trx: Db, rule: AutomationRule, incident: Incident): Promise<NonNullable<RuleState["incident"]>> {
-  return { id: incident.id, humansOwn: incident.humans_since !== null, impacts: await impactsOf(trx, rule, incident) };
+async function shownOf(trx: Db, incident: Incident): Promise<NonNullable<RuleState["incident"]>> {
+  return { id: incident.id, humansOwn: incident.humans_since !== null, impacts: await shownImpacts(trx, incident) };
 }
 
 /**
  * Decides the rule's events in order, in the caller's transaction: the rule's incident, targets and owners are read
  * once, the events' own alert records by key, and the alerts firing on the incident counted (then kept in step).
  */
-async function decideBatch(trx: Db, accountId: string, ruleId: string, events: readonly AlertEvent[], pages: string[], memo: ApplyMemo): Promise<AlertDecision[]> {
+async function decideBatch(trx: Db, ruleId: string, events: readonly AlertEvent[], pages: string[], memo: ApplyMemo): Promise<AlertDecision[]> {
   const rule = await q.lockRule(trx, ruleId);
   if (!rule) return events.map(() => ({ outcome: "ignored" as const, reason: "the rule was deleted meanwhile", ruleId, incidentId: null }));
   const now = Date.now();
@@ -169,11 +158,11 @@ async function decideBatch(trx: Db, accountId: string, ruleId: string, events: r
   }
   const targets = await targetsOf(trx, rule);
   const ids = targets.map((t) => t.componentId);
-  const human = new Set(rule.kind !== "CHECK" ? await q.humanOwnedComponents(trx, rule.status_page_id!, ids) : await q.humanOwnedServices(trx, accountId, ids));
-  const suppressed = await suppressedOnce(trx, rule, now, memo);
+  const human = new Set(await humanOwned(trx, homeOf(rule), ids));
+  const suppressed = await suppressedOnce(trx, rule, ids, now, memo);
   const decisionRule = { id: rule.id, enabled: Number(rule.enabled) === 1, coolDownWindowMinutes: Number(rule.cool_down_minutes), openAfterMinutes: Number(rule.open_after_minutes), components: targets };
   const known = new Map((await q.findAlerts(trx, rule.id, [...new Set(events.map((e) => e.dedupKey))])).map((a) => [a.dedup_key, toRecord(a)]));
-  let shown = incident ? await shownOf(trx, rule, incident) : null;
+  let shown = incident ? await shownOf(trx, incident) : null;
   let firing = incident ? await q.countFiring(trx, rule.id, incident.id) : 0;
   let lastResolvedAt = rule.last_resolved_at;
   const onShown = (a: AlertRecord | null) => a !== null && shown !== null && a.firing && a.incidentId === shown.id;
@@ -184,7 +173,7 @@ async function decideBatch(trx: Db, accountId: string, ruleId: string, events: r
     const wasOn = onShown(prev);
     const state = { incident: shown, alert: prev, othersFiring: firing - (wasOn ? 1 : 0), lastResolvedAt };
     const action = decide({ event, rule: decisionRule, state, humanComponentIds: human, suppressedComponentIds: suppressed, now });
-    const done = await carryOut(trx, accountId, rule, incident, action, pages, now);
+    const done = await carryOut({ trx, pages }, rule, incident, action, now);
     out.push(done.decision);
     // What the incident shows changes only when it opens, is raised or resolves: read again then.
     const newIncident = action.kind === "open" || action.kind === "resolve";
@@ -194,7 +183,7 @@ async function decideBatch(trx: Db, accountId: string, ruleId: string, events: r
       incident = undefined;
       lastResolvedAt = now;
     }
-    if (reread || newIncident) shown = incident ? await shownOf(trx, rule, incident) : null;
+    if (reread || newIncident) shown = incident ? await shownOf(trx, incident) : null;
     const held = done.alert ?? prev;
     firing = (newIncident ? 0 : firing - (wasOn ? 1 : 0)) + (onShown(held) ? 1 : 0);
     if (done.alert) {
@@ -218,8 +207,8 @@ const alertRow = (ruleId: string, alert: AlertRecord, now: number): Insertable<A
   updated_at: now,
 });
 
-/** Carries the action out; answers the decision and the alert record to store (null: unchanged). */
-async function carryOut(trx: Db, accountId: string, rule: AutomationRule, incident: Incident | undefined, action: Action, pages: string[], now: number): Promise<{ decision: AlertDecision; alert: AlertRecord | null }> {
+/** Carries the action out through the incident writer; answers the decision and the alert record to store (null: unchanged). */
+async function carryOut(w: Write, rule: AutomationRule, incident: Incident | undefined, action: Action, now: number): Promise<{ decision: AlertDecision; alert: AlertRecord | null }> {
   const base = { ruleId: rule.id, reason: action.reason };
   const actor = automationActor(rule.id);
   const notifySubscribers = Number(rule.notify_subscribers) === 1;
@@ -230,38 +219,20 @@ async function carryOut(trx: Db, accountId: string, rule: AutomationRule, incide
       return { decision: { ...base, outcome: action.outcome, incidentId: incident?.id ?? null, ...(action.pending ? { pending: true } : {}) }, alert: action.alert };
     case "join": {
       const open = incident!;
-      if (action.raise.length > 0 && rule.kind !== "CHECK") {
-        await raiseImpactsV3(trx, rule.status_page_id!, open.id, action.raise, actor);
-        pages.push(rule.status_page_id!);
-      } else if (action.raise.length > 0) {
-        pages.push(...(await raiseSeverity(trx, open.id, severityOfImpacts(action.raise.map((r) => r.status)), actor)));
-      }
+      if (action.raise.length > 0) await raiseImpacts(w, open, action.raise, actor);
       return { decision: { ...base, outcome: "joined", incidentId: open.id }, alert: { ...action.alert, incidentId: open.id } };
     }
     case "open": {
       const id = newId();
       const update = { description: rule.first_update, status: "INVESTIGATING" as const, notifySubscribers };
-      if (rule.kind !== "CHECK") {
-        const componentImpacts = action.impacts.map((i) => ({ componentId: i.componentId, status: i.status }));
-        await insertIncidentV3(trx, accountId, rule.status_page_id!, id, { name: rule.name, componentImpacts, update }, actor);
-        pages.push(rule.status_page_id!);
-      } else {
-        const severity = severityOfImpacts(action.impacts.map((i) => i.status));
-        pages.push(...(await insertIncidentV1(trx, accountId, id, { name: rule.name, severity, serviceIds: action.impacts.map((i) => i.componentId), update }, actor)));
-      }
-      if (!(await q.claimIncident(trx, rule.id, id, now))) throw new LostClaim();
+      await openIncident(w, homeOf(rule), id, { name: rule.name, impacts: action.impacts, update }, actor);
+      if (!(await q.claimIncident(w.trx, rule.id, id, now))) throw new LostClaim();
       return { decision: { ...base, outcome: "opened", incidentId: id }, alert: { ...action.alert, incidentId: id } };
     }
     case "resolve": {
       const open = incident!;
-      const update = { description: rule.last_update, status: "RESOLVED" as const, notifySubscribers };
-      if (rule.kind !== "CHECK") {
-        await postIncidentUpdateV3(trx, rule.status_page_id!, open, update, actor);
-        pages.push(rule.status_page_id!);
-      } else {
-        pages.push(...(await postIncidentUpdate(trx, open, update, actor)).pages);
-      }
-      await q.releaseIncident(trx, rule.id, open.id, now);
+      await postUpdate(w, open, { description: rule.last_update, status: "RESOLVED", notifySubscribers }, actor);
+      await q.releaseIncident(w.trx, rule.id, open.id, now);
       return { decision: { ...base, outcome: "resolved", incidentId: open.id }, alert: action.alert };
     }
   }

@@ -2,7 +2,8 @@ import "server-only";
 import type { Insertable, Updateable } from "kysely";
 import { dialectOf, type Db } from "@/lib/db";
 import { applyKeyset, type PageRequest } from "@/lib/db/keyset";
-import type { AutomationAlert, AutomationRule, Incident, AutomationRuleComponent, AutomationAlertsTable, AutomationRuleComponentsTable, AutomationRulesTable } from "@/lib/db/types";
+import { sql } from "kysely";
+import type { ImpactStatus, AutomationAlert, AutomationRule, Incident, AutomationRuleComponent, AutomationAlertsTable, AutomationRuleComponentsTable, AutomationRulesTable } from "@/lib/db/types";
 
 /* Rules and triggers (one table, `kind`), their components, and the per-alert state the decision reads. */
 
@@ -71,6 +72,21 @@ export async function openIncidentIds(db: Db, incidentIds: readonly string[]): P
 export async function listRuleComponents(db: Db, ruleIds: readonly string[]): Promise<AutomationRuleComponent[]> {
   if (ruleIds.length === 0) return [];
   return db.selectFrom("automation_rule_components").selectAll().where("rule_id", "in", ruleIds).orderBy("position").execute();
+}
+
+/**
+ * What a rule drives, in its order: its components, or a check trigger's one service at major outage (its kind
+ * keeps the target on its row), read as one list so the caller never asks which.
+ */
+export async function listRuleTargets(db: Db, ruleId: string): Promise<{ component_id: string; target_impact: ImpactStatus }[]> {
+  const own = db.selectFrom("automation_rule_components").select(["component_id", "target_impact", "position"]).where("rule_id", "=", ruleId);
+  const trigger = db
+    .selectFrom("automation_rules")
+    .select([sql<string>`service_id`.as("component_id"), sql<ImpactStatus>`'MAJOR_OUTAGE'`.as("target_impact"), sql<number>`-1`.as("position")])
+    .where("id", "=", ruleId)
+    .where("service_id", "is not", null);
+  const rows = await own.unionAll(trigger).orderBy("position").execute();
+  return rows.map(({ component_id, target_impact }) => ({ component_id, target_impact }));
 }
 
 export async function replaceRuleComponents(db: Db, ruleId: string, rows: readonly Insertable<AutomationRuleComponentsTable>[]): Promise<void> {
@@ -150,35 +166,3 @@ export async function pruneResolvedAlerts(db: Db, ruleId: string, before: number
   await db.deleteFrom("automation_alerts").where("rule_id", "=", ruleId).where("firing", "=", 0).where("updated_at", "<", before).where("resolved_at", "<", before).execute();
 }
 
-/** Of these v3 components, those an open incident owned by humans has an open impact window on. */
-export async function humanOwnedComponents(db: Db, pageId: string, componentIds: readonly string[]): Promise<string[]> {
-  if (componentIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("incident_impacts")
-    .innerJoin("incidents", "incidents.id", "incident_impacts.incident_id")
-    .select("incident_impacts.component_id")
-    .distinct()
-    .where("incidents.status_page_id", "=", pageId)
-    .where("incidents.resolved_at", "is", null)
-    .where("incidents.humans_since", "is not", null)
-    .where("incident_impacts.ended_at", "is", null)
-    .where("incident_impacts.component_id", "in", componentIds)
-    .execute();
-  return rows.map((r) => r.component_id);
-}
-
-/** Of these v1 services, those an open incident owned by humans covers. */
-export async function humanOwnedServices(db: Db, accountId: string, serviceIds: readonly string[]): Promise<string[]> {
-  if (serviceIds.length === 0) return [];
-  const rows = await db
-    .selectFrom("incident_services")
-    .innerJoin("incidents", "incidents.id", "incident_services.incident_id")
-    .select("incident_services.service_id")
-    .distinct()
-    .where("incidents.account_id", "=", accountId)
-    .where("incidents.resolved_at", "is", null)
-    .where("incidents.humans_since", "is not", null)
-    .where("incident_services.service_id", "in", serviceIds)
-    .execute();
-  return rows.map((r) => r.service_id);
-}

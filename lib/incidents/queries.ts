@@ -196,3 +196,36 @@ export async function listOpenIncidentsForServices(db: Db, accountId: string, se
     .orderBy("id", "desc")
     .execute();
 }
+
+/** Of these v3 components, those an open incident owned by humans has an open impact window on. */
+export async function humanOwnedComponents(db: Db, pageId: string, componentIds: readonly string[]): Promise<string[]> {
+  if (componentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("incident_impacts")
+    .innerJoin("incidents", "incidents.id", "incident_impacts.incident_id")
+    .select("incident_impacts.component_id")
+    .distinct()
+    .where("incidents.status_page_id", "=", pageId)
+    .where("incidents.resolved_at", "is", null)
+    .where("incidents.humans_since", "is not", null)
+    .where("incident_impacts.ended_at", "is", null)
+    .where("incident_impacts.component_id", "in", componentIds)
+    .execute();
+  return rows.map((r) => r.component_id);
+}
+
+/** Of these v1 services, those an open incident owned by humans covers. */
+export async function humanOwnedServices(db: Db, accountId: string, serviceIds: readonly string[]): Promise<string[]> {
+  if (serviceIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("incident_services")
+    .innerJoin("incidents", "incidents.id", "incident_services.incident_id")
+    .select("incident_services.service_id")
+    .distinct()
+    .where("incidents.account_id", "=", accountId)
+    .where("incidents.resolved_at", "is", null)
+    .where("incidents.humans_since", "is not", null)
+    .where("incident_services.service_id", "in", serviceIds)
+    .execute();
+  return rows.map((r) => r.service_id);
+}

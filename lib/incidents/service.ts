@@ -2,18 +2,18 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { pageOf, type PageRequest } from "@/lib/db/keyset";
-import type { Incident, IncidentUpdate, StatusPage } from "@/lib/db/types";
-import { invalidatePages } from "@/lib/cache/invalidate";
-import { ConflictError, NotFoundError, ValidationError, type AppError } from "@/lib/errors";
+import type { Incident, IncidentUpdate, Severity, StatusPage } from "@/lib/db/types";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { getPageOrThrow } from "@/lib/status-pages/service";
 import { requireServices } from "@/lib/services/service";
-import { pageIdsForServices } from "@/lib/status-pages/affected";
-import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
-import { affectedComponents, deriveFromUpdates } from "./derive";
-import { isHuman, type Actor } from "@/lib/actors";
-import { historyChanged } from "@/lib/uptime/strips";
+import { severityToStatus } from "@/lib/status";
+import { affectedComponents } from "./derive";
+import type { Actor } from "@/lib/actors";
 import * as q from "./queries";
-import type { CreateIncidentInput, IncidentPatch, IncidentUpdateInput, IncidentView } from "./types";
+import { changeIncident, deleteIncident as removeIncident, deleteUpdate, editUpdate, openIncident, postUpdate, write } from "./writer";
+import type { ComponentImpactInput, CreateIncidentInput, IncidentPatch, IncidentUpdateInput, IncidentView } from "./types";
+
+/* Incident reads for both APIs, and the v1 verbs: translations of the v1 wire model into the writer's (writer.ts). */
 
 /** Any incident of the account, v1 or v3; the helpers below decide which API may touch it. */
 async function findIncidentOrThrow(db: Db, accountId: string, id: string): Promise<Incident> {
@@ -96,122 +96,42 @@ export async function listIncidents(db: Db, accountId: string, page: PageRequest
   return { rows: await loadIncidentViews(db, rows), next };
 }
 
-async function serviceIdsOf(db: Db, incidentId: string): Promise<string[]> {
-  return (await q.listIncidentServiceIds(db, [incidentId])).map((r) => r.service_id);
-}
-
-export type Derived = ReturnType<typeof deriveFromUpdates>;
-
-/**
- * Every incident write (v1 and v3) runs through here with the components it may change, before and after: in its
- * transaction their status flips are queued and their stored uptime strips go stale (lib/uptime/strips.ts). The
- * versions are bumped last, after the write has locked its incident row, so writers take the locks in one order.
- */
-export async function componentsWrite<T>(trx: Db, write: Parameters<typeof enqueueComponentUpdates>[1], run: () => Promise<T>): Promise<T> {
-  const result = await enqueueComponentUpdates(trx, write, run);
-  await historyChanged(trx, { componentIds: write.componentIds });
-  return result;
-}
-
-async function refreshDerived(db: Db, incidentId: string, at: number): Promise<Derived> {
-  const derived = deriveFromUpdates(await q.listUpdates(db, [incidentId]));
-  await q.updateIncidentRow(db, incidentId, { ...derived, updated_at: at });
-  return derived;
-}
-
-export function updateRow(incidentId: string, input: IncidentUpdateInput, status: IncidentUpdate["status"], at: number, actor: Actor | undefined): IncidentUpdate {
-  return {
-    id: newId(),
-    incident_id: incidentId,
-    status,
-    description: input.description,
-    public_incident_update_date: input.publicIncidentUpdateDate ?? at,
-    notify_subscribers: input.notifySubscribers ? 1 : 0,
-    actor_type: actor?.type ?? null,
-    actor_id: actor?.id ?? null,
-    created_at: at,
-    updated_at: at,
-  };
-}
+/** A v1 incident's services, each at the status its severity shows. */
+const atSeverity = (serviceIds: readonly string[], severity: Severity): ComponentImpactInput[] =>
+  [...new Set(serviceIds)].map((componentId) => ({ componentId, status: severityToStatus(severity) }));
 
 /** An incident and its first update are written together or not at all; subscribers are queued in the same transaction. */
 export async function createIncident(db: Db, accountId: string, input: CreateIncidentInput, actor?: Actor): Promise<IncidentView> {
   await requireServices(db, accountId, input.serviceIds, "services");
   const id = newId();
-  const pages = await db.transaction().execute((trx) => insertIncidentV1(trx, accountId, id, input, actor));
-  await invalidatePages(pages);
+  const description = { name: input.name, impacts: atSeverity(input.serviceIds, input.severity), severity: input.severity, update: input.update };
+  await write(db, (w) => openIncident(w, { accountId, pageId: null }, id, description, actor));
   return getIncidentView(db, accountId, id);
-}
-
-/** createIncident's writes in the caller's transaction (services checked by the caller); the pages to invalidate. */
-export async function insertIncidentV1(trx: Db, accountId: string, id: string, input: CreateIncidentInput, actor: Actor | undefined): Promise<string[]> {
-  const at = Date.now();
-  const serviceIds = [...new Set(input.serviceIds)];
-  const update = updateRow(id, input.update, input.update.status ?? "INVESTIGATING", at, actor);
-  await componentsWrite(trx, { componentIds: serviceIds, ref: update.id }, async () => {
-    await q.insertIncident(trx, {
-      id,
-      account_id: accountId,
-      status_page_id: null,
-      name: input.name,
-      severity: input.severity,
-      impact_actor_type: actor?.type ?? null,
-      impact_actor_id: actor?.id ?? null,
-      humans_since: isHuman(actor) ? at : null,
-      ...deriveFromUpdates([update]),
-      created_at: at,
-      updated_at: at,
-    });
-    await q.setIncidentServices(trx, id, serviceIds);
-    await q.insertUpdate(trx, update);
-  });
-  if (update.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: id, updateId: update.id, serviceIds });
-  return pageIdsForServices(trx, serviceIds);
 }
 
 /** PUT replaces name, severity and services; PATCH passes only what changes. */
 export async function updateIncident(db: Db, accountId: string, id: string, patch: IncidentPatch, actor?: Actor): Promise<IncidentView> {
-  await getIncidentOrThrow(db, accountId, id);
+  const incident = await getIncidentOrThrow(db, accountId, id);
   if (patch.serviceIds) await requireServices(db, accountId, patch.serviceIds, "services");
-  const pages = await db.transaction().execute(async (trx) => {
-    const before = await serviceIdsOf(trx, id);
-    const impactChanged = patch.severity !== undefined || patch.serviceIds !== undefined;
-    const impactActor = impactChanged ? { impact_actor_type: actor?.type ?? null, impact_actor_id: actor?.id ?? null } : {};
-    await componentsWrite(trx, { componentIds: [...before, ...(patch.serviceIds ?? [])] }, async () => {
-      await q.updateIncidentRow(trx, id, { name: patch.name, severity: patch.severity, ...impactActor, updated_at: Date.now() });
-      if (isHuman(actor)) await q.markHumans(trx, id, Date.now());
-      if (patch.serviceIds) await q.setIncidentServices(trx, id, [...new Set(patch.serviceIds)]);
-    });
-    return pageIdsForServices(trx, [...before, ...(patch.serviceIds ?? [])]);
-  });
-  await invalidatePages(pages);
+  const impacts = patch.serviceIds && atSeverity(patch.serviceIds, patch.severity ?? incident.severity);
+  await write(db, (w) => changeIncident(w, incident, { name: patch.name, severity: patch.severity, impacts }, actor));
   return getIncidentView(db, accountId, id);
 }
 
-/** Worsens a v1 incident's severity in the caller's transaction (lib/automation); the pages to invalidate. */
-export async function raiseSeverity(trx: Db, incidentId: string, severity: Incident["severity"], actor: Actor): Promise<string[]> {
-  const serviceIds = await serviceIdsOf(trx, incidentId);
-  const impactActor = { impact_actor_type: actor.type, impact_actor_id: actor.id };
-  await componentsWrite(trx, { componentIds: serviceIds }, () => q.updateIncidentRow(trx, incidentId, { severity, ...impactActor, updated_at: Date.now() }));
-  return pageIdsForServices(trx, serviceIds);
-}
-
 export async function deleteIncident(db: Db, accountId: string, id: string): Promise<void> {
-  await getIncidentOrThrow(db, accountId, id);
-  const pages = await db.transaction().execute(async (trx) => {
-    const serviceIds = await serviceIdsOf(trx, id);
-    const affected = await pageIdsForServices(trx, serviceIds);
-    await componentsWrite(trx, { componentIds: serviceIds }, () => q.deleteIncidentRow(trx, accountId, id));
-    return affected;
-  });
-  await invalidatePages(pages);
+  const incident = await getIncidentOrThrow(db, accountId, id);
+  await write(db, (w) => removeIncident(w, incident));
 }
 
 export async function getUpdateOrThrow(db: Db, accountId: string, incidentId: string, updateId: string): Promise<IncidentUpdate> {
-  await getIncidentOrThrow(db, accountId, incidentId);
-  const row = isUuid(updateId) ? await q.findUpdate(db, incidentId, updateId) : undefined;
-  if (!row) throw new NotFoundError("Incident update not found");
-  return row;
+  return (await findUpdateOrThrow(db, accountId, incidentId, updateId)).update;
+}
+
+async function findUpdateOrThrow(db: Db, accountId: string, incidentId: string, updateId: string): Promise<{ incident: Incident; update: IncidentUpdate }> {
+  const incident = await getIncidentOrThrow(db, accountId, incidentId);
+  const update = isUuid(updateId) ? await q.findUpdate(db, incidentId, updateId) : undefined;
+  if (!update) throw new NotFoundError("Incident update not found");
+  return { incident, update };
 }
 
 export async function listIncidentUpdates(db: Db, accountId: string, incidentId: string, limit = 100): Promise<IncidentUpdate[]> {
@@ -219,77 +139,21 @@ export async function listIncidentUpdates(db: Db, accountId: string, incidentId:
   return (await q.listUpdates(db, [incidentId])).slice(0, limit);
 }
 
-/** Writes a new update (v1 and v3) in the caller's transaction and refreshes the incident's derived columns. */
-export async function writeUpdate(trx: Db, incident: Incident, input: IncidentUpdateInput, actor?: Actor): Promise<{ row: IncidentUpdate; derived: Derived }> {
-  // Posting order decides the latest update: keep created_at strictly increasing within an incident.
-  const [newest] = await q.listUpdates(trx, [incident.id]);
-  const at = Math.max(Date.now(), (newest?.created_at ?? 0) + 1);
-  // The default status is read here, inside the transaction, so concurrent posts never take a stale one.
-  const row = updateRow(incident.id, input, input.status ?? newest?.status ?? incident.last_update_status, at, actor);
-  await q.insertUpdate(trx, row);
-  if (isHuman(actor)) await q.markHumans(trx, incident.id, at);
-  return { row, derived: await refreshDerived(trx, incident.id, at) };
-}
-
 /** A new update; its status defaults to the incident's current one. A non-resolved update after RESOLVED reopens. */
 export async function addIncidentUpdate(db: Db, accountId: string, incidentId: string, input: IncidentUpdateInput, actor?: Actor): Promise<IncidentUpdate> {
   const incident = await getIncidentOrThrow(db, accountId, incidentId);
-  const { row, pages } = await db.transaction().execute((trx) => postIncidentUpdate(trx, incident, input, actor));
-  await invalidatePages(pages);
-  return row;
-}
-
-/** addIncidentUpdate's writes (v1) in the caller's transaction; the update and the pages to invalidate. */
-export async function postIncidentUpdate(trx: Db, incident: Incident, input: IncidentUpdateInput, actor: Actor | undefined): Promise<{ row: IncidentUpdate; pages: string[] }> {
-  const serviceIds = await serviceIdsOf(trx, incident.id);
-  const { row } = await componentsWrite(trx, { componentIds: serviceIds }, () => writeUpdate(trx, incident, input, actor));
-  if (row.notify_subscribers) await enqueueIncidentUpdate(trx, { incidentId: incident.id, updateId: row.id, serviceIds });
-  return { row, pages: await pageIdsForServices(trx, serviceIds) };
-}
-
-/** Edits an update (v1 and v3) in the caller's transaction; omitted fields keep their stored values. */
-export async function rewriteUpdate(trx: Db, existing: IncidentUpdate, input: IncidentUpdateInput, actor?: Actor): Promise<Derived> {
-  const at = Date.now();
-  await q.updateUpdateRow(trx, existing.id, {
-    description: input.description,
-    status: input.status ?? existing.status,
-    public_incident_update_date: input.publicIncidentUpdateDate ?? existing.public_incident_update_date,
-    notify_subscribers: input.notifySubscribers === undefined ? existing.notify_subscribers : input.notifySubscribers ? 1 : 0,
-    // The last editor is who the update now speaks for.
-    actor_type: actor?.type ?? existing.actor_type,
-    actor_id: actor ? actor.id : existing.actor_id,
-    updated_at: at,
-  });
-  if (isHuman(actor)) await q.markHumans(trx, existing.incident_id, at);
-  return refreshDerived(trx, existing.incident_id, at);
+  return write(db, (w) => postUpdate(w, incident, input, actor));
 }
 
 /** Editing an update never notifies again, whatever notifySubscribers says. */
 export async function editIncidentUpdate(db: Db, accountId: string, incidentId: string, updateId: string, input: IncidentUpdateInput, actor?: Actor): Promise<IncidentUpdate> {
-  const existing = await getUpdateOrThrow(db, accountId, incidentId, updateId);
-  const pages = await db.transaction().execute(async (trx) => {
-    const serviceIds = await serviceIdsOf(trx, incidentId);
-    await componentsWrite(trx, { componentIds: serviceIds }, () => rewriteUpdate(trx, existing, input, actor));
-    return pageIdsForServices(trx, serviceIds);
-  });
-  await invalidatePages(pages);
+  const { incident, update } = await findUpdateOrThrow(db, accountId, incidentId, updateId);
+  await write(db, (w) => editUpdate(w, incident, update, input, actor));
   return getUpdateOrThrow(db, accountId, incidentId, updateId);
 }
 
-/** Deletes an update (v1 and v3) in the caller's transaction; the last one stays (v1 answers 409, v3 400). */
-export async function removeUpdate(trx: Db, incidentId: string, updateId: string, lastOne: (message: string) => AppError, actor?: Actor): Promise<Derived> {
-  if ((await q.listUpdates(trx, [incidentId])).length <= 1) throw lastOne("An incident keeps at least one update; delete the incident instead");
-  await q.deleteUpdateRow(trx, updateId);
-  if (isHuman(actor)) await q.markHumans(trx, incidentId, Date.now());
-  return refreshDerived(trx, incidentId, Date.now());
-}
-
+/** The last update stays: 409. */
 export async function deleteIncidentUpdate(db: Db, accountId: string, incidentId: string, updateId: string): Promise<void> {
-  await getUpdateOrThrow(db, accountId, incidentId, updateId);
-  const pages = await db.transaction().execute(async (trx) => {
-    const serviceIds = await serviceIdsOf(trx, incidentId);
-    await componentsWrite(trx, { componentIds: serviceIds }, () => removeUpdate(trx, incidentId, updateId, (message) => new ConflictError(message)));
-    return pageIdsForServices(trx, serviceIds);
-  });
-  await invalidatePages(pages);
+  const { incident, update } = await findUpdateOrThrow(db, accountId, incidentId, updateId);
+  await write(db, (w) => deleteUpdate(w, incident, update.id, (message) => new ConflictError(message)));
 }

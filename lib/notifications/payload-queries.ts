@@ -42,7 +42,7 @@ export async function servicesOnPage(db: Db, pageId: string, componentIds: reado
  * (account_id, resolved_at) index, one range per case: every incident write reads this twice, and read by
  * component it touched every incident the components ever had (70 ms a write on a page with five years of
  * history). A window still open at `at` belongs to such an incident: a resolution closes every window
- * at its time (lib/incidents/v3-service.ts).
+ * at its time (lib/incidents/models.ts).
  */
 export async function openImpactsOn(db: Db, accountId: string, componentIds: readonly string[], at: number) {
   if (componentIds.length === 0) return { incidents: [], windows: [] };

@@ -4,7 +4,9 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
-import { addIncidentUpdate, createIncident, deleteIncident, deleteIncidentUpdate, editIncidentUpdate, raiseSeverity, updateIncident } from "@/lib/incidents/service";
+import { addIncidentUpdate, createIncident, deleteIncident, deleteIncidentUpdate, editIncidentUpdate, updateIncident } from "@/lib/incidents/service";
+import { findIncidentById } from "@/lib/incidents/queries";
+import { raiseImpacts, write } from "@/lib/incidents/writer";
 import { addIncidentUpdateV3, createIncidentV3, deleteIncidentUpdateV3, deleteIncidentV3, editIncidentUpdateV3, replaceImpactsV3, updateIncidentV3 } from "@/lib/incidents/v3-service";
 import { createWindow, deleteWindow, updateWindow } from "@/lib/maintenance/service";
 import { addMaintenanceUpdate, deleteMaintenanceUpdate, editMaintenanceUpdate, moveMaintenance, skipMaintenance } from "@/lib/maintenance/occurrence-service";
@@ -56,7 +58,8 @@ describe("v1 incident writes", () => {
     const { db, accountId, page, ids } = ctx;
     await afterWrite(db, page.id, () => updateIncident(db, accountId, incidentId, { severity: "MINOR" }));
     await afterWrite(db, page.id, () => updateIncident(db, accountId, incidentId, { serviceIds: [ids.web] }));
-    await afterWrite(db, page.id, () => db.transaction().execute((trx) => raiseSeverity(trx, incidentId, "CRITICAL", automationActor(null as unknown as string))));
+    const raise = [{ componentId: ids.web, status: "MAJOR_OUTAGE" as const }];
+    await afterWrite(db, page.id, () => write(db, async (w) => raiseImpacts(w, (await findIncidentById(w.trx, incidentId))!, raise, automationActor(null as unknown as string))));
   });
 
   it("delete, then a service deleted", async () => {

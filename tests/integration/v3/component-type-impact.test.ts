@@ -8,7 +8,8 @@ import * as summaryJson from "@/app/(status)/[site]/api/v2/summary.json/route";
 import { apiKeyActor } from "@/lib/actors";
 import { lockPageForComponents } from "@/lib/components/queries";
 import { Component } from "@/lib/components/schema";
-import { raiseImpactsV3 } from "@/lib/incidents/v3-service";
+import { findIncidentById } from "@/lib/incidents/queries";
+import { raiseImpacts } from "@/lib/incidents/writer";
 import { IncidentV3 } from "@/lib/incidents/v3-schema";
 import { expectError, expectShape, slug, STORE, tenant, type Tenant } from "../api/fixtures";
 
@@ -85,7 +86,8 @@ describe(`a SERVICE with an open impact cannot become a GROUP (${STORE})`, () =>
       IncidentV3,
     );
     const key = await t.db.selectFrom("api_keys").select("id").where("account_id", "=", t.accountId).executeTakeFirstOrThrow();
-    const raise = (trx: typeof t.db) => raiseImpactsV3(trx, inc.statusPageId, inc.id, [{ componentId: s.api.id, status: "PARTIAL_OUTAGE" }], apiKeyActor(key));
+    const row = (await findIncidentById(t.db, inc.id))!;
+    const raise = (trx: typeof t.db) => raiseImpacts({ trx, pages: [] }, row, [{ componentId: s.api.id, status: "PARTIAL_OUTAGE" }], apiKeyActor(key));
 
     /** Runs `first` in a transaction held open until `second` waits on a lock, then commits it; `second`'s outcome. */
     async function interleave<T>(first: (trx: typeof t.db) => Promise<unknown>, second: () => Promise<T>): Promise<T> {
