@@ -35,11 +35,11 @@ const matchedByOf = (e: AlertEvent): string => JSON.stringify({ tags: e.tags, ..
 
 /**
  * PagerDuty resolves (and generic ones) may name only the dedup key: they are matched by what their trigger
- * carried, while that trigger is still in the event log (or earlier in the same batch).
+ * carried, while that trigger is still in the event log (or earlier in the same body).
  */
-async function withTriggerTags(db: Db, row: Integration, event: AlertEvent, inBatch: ReadonlyMap<string, string>): Promise<AlertEvent> {
+async function withTriggerTags(db: Db, row: Integration, event: AlertEvent, inBody: ReadonlyMap<string, string>): Promise<AlertEvent> {
   if (event.action !== "resolve" || event.tags.length > 0 || event.componentIds?.length || event.checkId) return event;
-  const matchedBy = inBatch.get(event.dedupKey) ?? (await q.findLastTrigger(db, row.id, event.dedupKey))?.matched_by;
+  const matchedBy = inBody.get(event.dedupKey) ?? (await q.findLastTrigger(db, row.id, event.dedupKey))?.matched_by;
   if (!matchedBy) return event;
   const by = JSON.parse(matchedBy) as Partial<MatchedBy>;
   return { ...event, tags: by.tags ?? [], ...(by.componentIds ? { componentIds: by.componentIds } : {}), ...(by.checkId ? { checkId: by.checkId } : {}) };

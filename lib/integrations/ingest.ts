@@ -76,7 +76,8 @@ export async function ingestAlerts(db: Db, req: IngestRequest): Promise<{ accept
   // The log keeps the newest EVENTS_KEPT events: the body's earlier ones are decided and claimed, not logged.
   const logFrom = events.length - q.EVENTS_KEPT;
   for (let from = 0; from < events.length; from += DECIDE_BATCH) {
-    if (from > 0) await nextTurn();
+    // Reading the body (up to 1,000 alerts) is itself a stretch of work: a turn after it too.
+    await nextTurn();
     const batch = events.slice(from, from + DECIDE_BATCH);
     const decided = await decideBatch(db, row, batch, state, logFrom - from);
     batch.forEach((event, k) => {
