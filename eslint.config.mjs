@@ -10,5 +10,5 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  globalIgnores([".next/**", ".next-*/**", "node_modules/**", "data/**", "next-env.d.ts", "tests/.tmp/**"]),
+  globalIgnores([".next/**", ".next-*/**", ".next*.lock/**", "node_modules/**", "data/**", "next-env.d.ts", "tests/.tmp/**"]),
 ]);
