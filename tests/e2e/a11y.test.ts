@@ -1,17 +1,20 @@
 /**
  * axe-core (WCAG 2.2 A/AA and best practices) in Chromium on every public page, at two phone widths, a tablet
  * and a laptop, light and dark: no violation of any impact, and nothing wider than the viewport. One server,
- * one browser, one context per width and scheme.
+ * one browser, one context per width and scheme, all at once: each page waits for the network to go idle,
+ * which in turn added minutes of waiting; at once they wait together while the others' axe runs use the cores.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { ROOT, startServer, type RunningServer } from "./harness";
 import { launch, makeExtras, overflow, WIDTHS, type Extras } from "./page-fixtures";
 
 const AXE = readFileSync(join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+/** A context's pages take longer while the nine others run beside it. */
+const TIMEOUT = 600_000;
 
 let server: RunningServer;
 let browser: Browser;
@@ -59,8 +62,8 @@ async function axe(page: Page): Promise<Violation[]> {
   }, TAGS);
 }
 
-describe.each(["light", "dark"] as const)("every public page (%s)", (scheme) => {
-  it.each(WIDTHS.map((w) => [w]))("at %i px: no axe violation of any impact, no horizontal overflow", async (width) => {
+describe.concurrent.each(["light", "dark"] as const)("every public page (%s)", (scheme) => {
+  it.for(WIDTHS)("at %i px: no axe violation of any impact, no horizontal overflow", { timeout: TIMEOUT }, async (width, { expect }) => {
     // bypassCSP: the widget's CSP (default-src 'none') would refuse the injected axe script
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
@@ -78,8 +81,8 @@ describe.each(["light", "dark"] as const)("every public page (%s)", (scheme) => 
 });
 
 // Issue 14 part 7: a page in another language (the visitor's ?lang=de) at a phone width, light and dark.
-describe.each(["light", "dark"] as const)("a page in German (%s)", (scheme) => {
-  it("at 390 px: <html lang=de>, German words, no axe violation, no horizontal overflow", async () => {
+describe.concurrent.each(["light", "dark"] as const)("a page in German (%s)", (scheme) => {
+  it("at 390 px: <html lang=de>, German words, no axe violation, no horizontal overflow", { timeout: TIMEOUT }, async ({ expect }) => {
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     const found: Record<string, Violation[] | number> = {};
