@@ -13,10 +13,9 @@ const nextConfig = {
   // The front cache (lib/front-cache) owns public caching; Next keeps nothing in memory it might serve stale.
   cacheMaxMemorySize: 0,
   experimental: {
-    // Next loads every route's server bundle at start by default: ~16 MB of JavaScript compiled before the first
-    // answer (route handlers each carry their own copy of the shared libraries) and held in memory whether or
-    // not the routes are ever asked for. Loaded on first use instead: the demo page answers its first request
-    // in about half the time, and a server that serves only pages and badges never holds the rest (issue 15).
+    // Next loads every route's server bundle at start by default: ~16 MB of JavaScript (each route handler with its
+    // own copy of the shared libraries), held whether asked for or not. On first use instead: the demo page's first
+    // answer comes in about half the time, and a server answering only pages and badges never holds the rest.
     preloadEntriesOnStart: false,
   },
   async headers() {
@@ -24,7 +23,7 @@ const nextConfig = {
     return [
       { source: "/:path*", headers: headerList(BASE_SECURITY_HEADERS) },
       // Nothing may be framed except the embed widget (/<slug>/embed, or /embed on a custom domain).
-      // The widget and the SVG badges send their own CSP (which this header would replace) (issue 6).
+      // The widget and the SVG badges send their own CSP, which this header would replace.
       ...["/", "/:path((?!(?:[^/]+/)?embed$)(?!(?:.*/)?badge\\.svg$).+)"].map((source) => ({
         source,
         headers: [

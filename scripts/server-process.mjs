@@ -1,21 +1,18 @@
-// How the production processes run: the server's node flags and environment defaults, in one place for
-// `npm start` (scripts/start.mjs) and the test and benchmark harness (tests/e2e/harness.ts), so a benchmark
-// measures exactly the process production runs, and the worker's as package.json spells them. Run by hand:
+// How the production processes run (node flags, environment defaults), in one place for `npm start` and the test
+// and benchmark harness, so a benchmark measures exactly the process production runs. Run by hand:
 // `node <serverNodeArgs()> scripts/serve.mjs` with serverEnv()'s defaults (README, Configuration).
 import { readFileSync } from "node:fs";
 
 /**
- * V8 flags. The young generation capped at 4 MB per semi-space, as `npm run worker` runs: V8 otherwise grows
- * it to 16 MB per semi-space under load, and most of what it grew to stays resident. With MALLOC_ARENA_MAX=2,
- * issue 15's benchmark measured idle RSS 240 -> 201 MB and mixed-load peak 539 -> 454 MB, for 5-8 % of the
- * request throughput (more scavenges); MALLOC_ARENA_MAX=2 alone: 242 -> 223 MB idle, no throughput cost.
+ * V8 flags: the young generation capped at 4 MB per semi-space, as `npm run worker` runs. V8 otherwise grows it to
+ * 16 MB per semi-space under load, and most of that stays resident (memory and throughput figures: README).
  */
 const NODE_FLAGS = ["--max-semi-space-size=4"];
 
 /**
- * Environment defaults. MALLOC_ARENA_MAX=2: glibc otherwise gives each thread doing allocations (libuv's
- * pool: zlib, file reads, better-sqlite3's callers) an arena of its own, up to 8 per core, and the memory
- * freed in them is rarely given back.
+ * Environment defaults. MALLOC_ARENA_MAX=2: glibc otherwise gives each thread doing allocations (libuv's pool:
+ * zlib, file reads, better-sqlite3's callers) an arena of its own, up to 8 per core, and the memory freed in them
+ * is rarely given back (on its own: idle RSS 242 -> 223 MB, no throughput cost).
  */
 const ENV_DEFAULTS = { MALLOC_ARENA_MAX: "2" };
 

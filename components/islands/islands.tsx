@@ -1,10 +1,7 @@
 /**
- * The one script a statically rendered page loads (lib/static-pages; bundled for the browser by
- * scripts/build.mjs). The page is complete and usable without it; it brings three things to life:
- * the theme toggle (next-themes), the freshness line that polls the page's JSON (swr) and swaps the page's
- * content when it changed, and times in the visitor's zone; plus the uptime bars' arrow keys and their labels,
- * fetched when a visitor reaches them.
- * Only these islands hydrate: the rest of the page is markup the browser never re-renders.
+ * The one script a statically rendered page loads (bundled by scripts/build.mjs); the page works without it.
+ * Only these islands hydrate: the theme toggle, the freshness line (polls the page's JSON, swaps in changed
+ * content), times in the visitor's zone, and the uptime bars' arrow keys and labels (fetched when reached).
  */
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { IntlProvider } from "use-intl";

@@ -61,10 +61,9 @@ export interface PageChanged {
 }
 
 /**
- * Polls the page's JSON (every `intervalMs`, and when the tab regains focus). When what it shows has
- * changed, it says so with PAGE_CHANGED_EVENT, and the islands script fetches the page again and swaps
- * its content in place: banner, incidents and maintenance update without a reload, and the page stays
- * the one server-rendered truth.
+ * Polls the page's JSON (every `intervalMs`, and on tab focus); on a change it fires PAGE_CHANGED_EVENT and the
+ * islands script swaps in the page's new content, so it updates without a reload and the server's markup stays
+ * the one truth.
  */
 export function LiveRefreshClient({
   jsonUrl,

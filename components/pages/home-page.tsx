@@ -21,11 +21,9 @@ export function barsHrefOf(site: Site): (componentId: string) => string {
 }
 
 /**
- * The status page itself (/<slug>): banner, open incidents, maintenance, components with their bars, the last
- * fourteen days. A plain function of the page's snapshot, rendered to static markup (lib/static-pages); only
- * the freshness line and the header's theme toggle come alive in the browser (components/islands). `cards`: the
- * inside of each entry's card, already rendered (lib/static-pages/card-memo.tsx); rendered here when absent.
- * `line`: the markup that stands for a past incident's line (lib/static-pages/line-memo.tsx); drawn here when absent.
+ * The status page itself (/<slug>): a plain function of the page's snapshot, rendered to static markup; only the
+ * islands come alive in the browser. `cards` (each card's inside, lib/static-pages/card-memo.tsx) and `line` (a past
+ * incident's line, lib/static-pages/line-memo.tsx) come memoised across renders; drawn here when absent.
  */
 export function HomePage({ site, snap, cards, line }: { site: Site; snap: PageSnapshot; cards?: readonly string[]; line?: (view: IncidentView) => string }) {
   const { page, base } = site;

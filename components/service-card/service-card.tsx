@@ -55,10 +55,9 @@ const CARD = "card mb-4 min-w-0 rounded-lg border border-line bg-card";
 const ROW = "service";
 
 /**
- * A top-level entry of the page. A group (v1: a card) is a native disclosure, open by default: its summary
- * carries the name, worst status and mean uptime, so it reads and toggles without JavaScript and with the
- * keyboard. A component outside any group is a card of its own. `html`: the card's inside already rendered
- * (CardBody, kept across renders by lib/static-pages/card-memo.tsx); rendered here when absent.
+ * A top-level entry of the page. A group is a native disclosure, open by default, its summary carrying name, worst
+ * status and mean uptime: it reads and toggles without JavaScript. A component outside any group is its own card.
+ * `html`: the card's inside, kept across renders by lib/static-pages/card-memo.tsx; rendered here when absent.
  */
 export function ServiceCard({ entry, barsHref, locale = "en", html }: { entry: EntrySnapshot; barsHref: BarsHref; locale?: PageLocale; html?: string }) {
   const inside = html === undefined ? { children: <CardBody entry={entry} barsHref={barsHref} locale={locale} /> } : { dangerouslySetInnerHTML: { __html: html } };

@@ -3,9 +3,8 @@ import { PAGE_LOCALES, type PageLocale } from "@/lib/time/locale";
 
 /**
  * Plain links (no JavaScript): "?…&lang=xx" resolves against the current address, so the visitor stays on the
- * page they read, with the rest of its query (a confirmation link's token, a history page number: `query`, from
- * lib/public-page/site.ts, already without `lang`). Each name is written in its own language, marked with
- * `lang` for screen readers.
+ * page with the rest of its query (`query`, already without `lang`: a confirmation token, a history page number).
+ * Each name is written in its own language, marked with `lang` for screen readers.
  */
 export function LanguageSwitcher({ current, label, query = "" }: { current: PageLocale; label: string; query?: string }) {
   return (

@@ -20,10 +20,9 @@ const BARS_KEYS_ID = "bars-keys";
 const cssString = (s: string) => `"${s.replace(/[\\"]/g, "\\$&").replace(/[\r\n]/g, " ")}"`;
 
 /**
- * What the line under every component's bars says, as custom properties for an element around them (the page's
- * components section): the period shown at each width ("Last 30 days · 27 October 2026") and "Today". Every
- * component of a page shows the same days, so the words are written once and drawn under each by CSS
- * (`.periods`, globals.css) instead of three times per component.
+ * The line under every component's bars ("Last 30 days · 27 October 2026", "Today") as custom properties for an
+ * element around them: every component shows the same days, so the words are written once and CSS (`.periods`)
+ * draws them under each, instead of three times per component.
  */
 export function barPeriodVars(days: DayUptime[], locale: PageLocale = "en"): Record<string, string> {
   if (days.length === 0) return {};
@@ -36,12 +35,9 @@ export function barPeriodVars(days: DayUptime[], locale: PageLocale = "en"): Rec
 }
 
 /**
- * Daily bars, oldest first, coloured by the day's worst status; "no data" days are hatched. Quiet days in a
- * row are one element drawn as that many bars (lib/public-page/bars.ts). One tab stop per component (today's
- * bar); arrow keys move between the elements (UptimeBarsKeys). What each day was comes from `src` (the bars'
- * route) when a visitor reaches them: the islands put each element's label in it, visually hidden and shown
- * as the tooltip on hover and focus. Below: the period the bars cover and its first day, "Today" at the right
- * end (from barPeriodVars on an element around them).
+ * Daily bars, oldest first, by the day's worst status; a run of quiet days is one element (lib/public-page/bars.ts).
+ * One tab stop per component, arrow keys between elements (UptimeBarsKeys). Each day's label comes from `src` when a
+ * visitor reaches the bars; the islands show it as the tooltip on hover and focus.
  */
 export function UptimeBars({ serviceName, days, src, locale = "en" }: { serviceName: string; days: DayUptime[]; src: string; locale?: PageLocale }) {
   const t = translator(locale, "bars");

@@ -6,11 +6,9 @@ import type { PageLocale } from "@/lib/time/locale";
 import type { MonthUptime } from "@/lib/uptime";
 
 /*
- * The day cells of one month as one HTML string, like the bars (a page of twelve months per component holds
- * thousands of cells; as React elements they would dominate the render). Every label is escaped here.
- * The page carries each cell twice (HTML and Next's RSC payload), so a cell is kept short: the shape of
- * every cell is set once on the list (CELLS), a cell names only its status, its day and its label.
- * Class names are written out in full so Tailwind finds them in this file.
+ * A month's day cells as one HTML string, like the bars: twelve months per component are thousands of cells, which
+ * as React elements would dominate the render. The page carries each cell twice (HTML and RSC payload), so a cell
+ * names only status, day and label (its shape is set once, CELLS). Labels are escaped here; classes in full for Tailwind.
  */
 export const CELLS = "*:relative *:block *:aspect-square *:min-h-3 *:rounded-[3px]";
 

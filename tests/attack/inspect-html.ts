@@ -1,8 +1,7 @@
 /**
- * Parsed, not grepped: an HTML document or fragment walked as a DOM, listing anything that could run
- * script — a <script> not in the allowed set, an event-handler attribute, a URL attribute with a
- * javascript:, vbscript: or data: scheme (after the trimming and tab/newline removal browsers do),
- * an <iframe srcdoc>, a <meta http-equiv=refresh> that navigates, an <object>/<embed>/<base>.
+ * Parsed, not grepped: an HTML document or fragment walked as a DOM, listing anything that could run script: a
+ * <script> outside the allowed set, an event handler, a javascript:, vbscript: or data: URL (after the browser's
+ * trimming), an <iframe srcdoc>, a navigating <meta http-equiv=refresh>, an <object>/<embed>/<base>.
  */
 import { parseDocument } from "htmlparser2";
 import type { ChildNode, Element } from "domhandler";

@@ -1,8 +1,7 @@
 /**
- * The XSS corpus of the standing attack suite: strings an operator's API key (or a compromised
- * integration) could put into any text field, which must come out inert in every output a visitor
- * or subscriber reads. Drawn from the classic filter-evasion lists (OWASP, PortSwigger's cheat sheet)
- * plus markup of the other formats Heliograph writes: XML/CDATA, SVG, Slack mrkdwn, Markdown links.
+ * The standing attack suite's XSS corpus: strings an API key (or a compromised integration) could put in any text
+ * field, which must come out inert wherever a visitor or subscriber reads them. From OWASP's and PortSwigger's
+ * filter-evasion lists, plus markup of Heliograph's other formats: XML/CDATA, SVG, Slack mrkdwn, Markdown links.
  */
 const core = [
   `<script>alert(1)</script>`,

@@ -1,9 +1,7 @@
 /**
- * `npm run bench:automation`: time to truth (issue 12, part 6). From an alert's POST to the public page and its
- * summary.json showing the incident, on one instance (SQLite) and across two processes on PostgreSQL + Redis
- * (alert to one, read the other: the front cache's tags are bumped through Redis), median and max over N
- * alerts; then a 1,000-alert mixed run (fires, repeats, recoveries, out-of-order) checking at the end that no
- * rule's incident is wrongly open or closed. Prints figures beside the targets; asserts nothing about timing.
+ * `npm run bench:automation`: time to truth, from an alert's POST to the incident on the public page and summary.json,
+ * on SQLite and across two processes on PostgreSQL + Redis (alert one, read the other); then 1,000 mixed alerts, checking
+ * that no rule's incident ends wrongly open or closed. Prints figures beside the targets; asserts nothing about timing.
  */
 import { randomUUID } from "node:crypto";
 import Redis from "ioredis";

@@ -1,8 +1,7 @@
 /**
- * `npm run bench:embeds`: the embed routes of the demo page (badges, Statuspage JSON, feed, calendar,
- * Open Graph image, widget) through the front cache, next to a node:http server sending the same
- * summary.json bytes, and the badge and summary.json rendered uncached (front cache off).
- * Prints figures; it asserts nothing about timing.
+ * `npm run bench:embeds`: the demo page's embed routes (badges, Statuspage JSON, feed, calendar, Open Graph image,
+ * widget) through the front cache beside a node:http server sending the same summary.json bytes, and the badge and
+ * summary.json uncached (front cache off). Prints figures; asserts nothing about timing.
  */
 import { buildOnce, freePort, startServer } from "../e2e/harness";
 import { raw } from "../e2e/cache-helpers";

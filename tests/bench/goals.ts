@@ -1,17 +1,7 @@
 /**
- * `npm run bench:goals`: every goal of issue 15 in one run, each beside its same-run reference (the
- * trivial landing page `/`, a node:http server sending the same bytes, the public cached page, Next alone
- * serving one page for idle memory: lib/next-floor.ts) and its
- * target, so runs can be compared line by line. Builds once (own dist dir), then: uncached renders,
- * cached routes against their ceilings, private pages, page weight, memory under a mixed load on 1,000
- * pages, cold starts, a page with 200 services and 2,000 incidents and the same with five years of history
- * (20,000 incidents), and 10,000 pages idling. Asserts nothing about timing: a
- * missed goal prints MISSES and the run still exits 0; only an error (a section that could not run)
- * makes it exit 1. Knobs: BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_IDLE_S, BENCH_MIXED_S,
- * BENCH_MIXED_WORKERS, BENCH_PAGES, BENCH_FRONT_CACHE_MB, BENCH_STARTS, BENCH_SCALE (0 skips),
- * BENCH_SCALE_SERVICES, BENCH_SCALE_INCIDENTS, BENCH_SCALE_ROUNDS, BENCH_SCALE_WARMUP, BENCH_SCALE_LONG_INCIDENTS (0 skips
- * the five-year page), BENCH_SCALE_LONG_DAYS, BENCH_IDLE_PAGES (0 skips), BENCH_IDLE_CPU_S, BENCH_ONLY (comma-separated
- * sections to run, by number or name: 1 uncached, 2 cached (2-4), 5 memory, 6 start, 7 scale and idle; e.g. BENCH_ONLY=scale).
+ * `npm run bench:goals`: every performance goal in one run, each beside its same-run reference and its target
+ * (README, Benchmarks), so runs compare line by line. A missed goal prints MISSES and the run still exits 0; only a
+ * section that could not run exits 1. Knobs: the BENCH_* constants below; BENCH_ONLY=scale runs one section.
  */
 import "./lib/goals-env";
 import { randomUUID } from "node:crypto";
@@ -346,10 +336,9 @@ async function idleCpu(pid: number, seconds: number): Promise<{ perMinute: numbe
 }
 
 /**
- * "10,000 pages on one server cost no CPU while nothing changes": the server's CPU while no request arrives, with
- * its demo pages only and then with IDLE_PAGES more, each viewed once (so every page has been rendered, its strips
- * stored and its cache entry filled). The worker runs, as it does in production: what polls or schedules work must
- * not grow with the pages. Idle means nothing changes, so no bar rolls over in the window (unless it spans a midnight).
+ * "10,000 pages on one server cost no CPU while nothing changes": CPU with no requests, for the demo pages alone then
+ * with IDLE_PAGES more, each viewed once (rendered, strips stored, cached). The worker runs, as in production: what
+ * polls or schedules work must not grow with the pages. Nothing changes, so no bar rolls over (unless at midnight).
  */
 async function idlePages() {
   const db = tmpDb();
@@ -402,7 +391,7 @@ async function scale() {
 async function main() {
   await buildOnce();
   const began = performance.now();
-  line(`Heliograph goals (issue 15) — ${new Date().toISOString()} — dist ${DIST_DIR}, ${TOOL}, ${WARMUP} s warm-up + ${DURATION} s per load case`);
+  line(`Heliograph performance goals — ${new Date().toISOString()} — dist ${DIST_DIR}, ${TOOL}, ${WARMUP} s warm-up + ${DURATION} s per load case`);
   line(`load average at start: ${load3()}`);
   if (runs("1", "uncached")) await section("1 uncached renders, front cache off, 4 connections", uncached);
   if (runs("2", "3", "4", "2-4", "cached")) await section("2-4 cached routes vs node:http ceilings, private page, page weight", cached);

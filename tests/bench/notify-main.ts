@@ -18,7 +18,7 @@ const CEILING_COUNT = Math.min(N, 20_000);
 const CEILING_CONCURRENCY = Number(process.env.HELIOGRAPH_WORKER_HOST_CONCURRENCY ?? 16);
 
 type ChannelName = "email" | "webhook" | "slack";
-// Goals of issue 16 for 100,000 subscribers (chat has none of its own: held to the webhooks' 30 s), scaled to N.
+// The delivery goals for 100,000 subscribers (chat has none of its own: held to the webhooks' 30 s), scaled to N.
 const GOAL_S: Record<ChannelName, number> = { email: 60, webhook: 30, slack: 30 };
 const GOAL_QUEUE_MS = 2000;
 const GOAL_RSS_MB = 150;

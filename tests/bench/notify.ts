@@ -1,11 +1,7 @@
 /*
- * `npm run bench:notify [-- --subscribers 100000 --store sqlite,postgres --channels email,webhook,slack]`:
- * per store, N subscribers per channel receive one incident update, delivered by `npm run worker` as its
- * own process to local receivers (an smtp-server sink, HTTP sinks). Each figure is printed beside its goal
- * (issue 16) and a same-run ceiling: the receiver's raw accept rate from a bare client process.
- * SQLite: a fresh file; PostgreSQL: a fresh schema in HELIOGRAPH_BENCH_PG_URL (default the test database).
- * Each phase also prints where the CPU went (worker / database server / the receivers' process), which tells a
- * worker-bound run from a database-bound one. One store and channel at a time: `-- --store postgres --channels webhook`.
+ * `npm run bench:notify [-- --subscribers 100000 --store sqlite,postgres --channels email,webhook,slack]`: per store
+ * (SQLite: a fresh file; PostgreSQL: a fresh schema in HELIOGRAPH_BENCH_PG_URL), N subscribers per channel get one update
+ * from `npm run worker` via local sinks; each figure beside its goal, the sink's raw accept rate and where the CPU went.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,8 +1,7 @@
 /**
- * `npm run bench:weight`: what a visitor downloads for the demo pages, from a production build (own dist
- * dir unless HELIOGRAPH_DIST_DIR is set): HTML bytes, the markup without its scripts (inline RSC payload
- * and <script> tags), and the JavaScript the page loads (external files and inline scripts), raw and
- * gzipped, next to the trivial landing page `/` (the framework's own floor). Prints figures, asserts nothing.
+ * `npm run bench:weight`: what a visitor downloads for the demo pages, from a production build: HTML bytes, the markup
+ * without its scripts, and the JavaScript the page loads (external and inline), raw and gzipped, beside the trivial
+ * landing page `/` (the framework's own floor). Prints figures, asserts nothing.
  */
 import { weigh, type Weight } from "./lib/weight";
 

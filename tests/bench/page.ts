@@ -1,8 +1,7 @@
 /**
- * `npm run bench:page`: builds for production (own dist dir), starts the server with the demo data and
- * measures status page routes against a plain node:http server sending the same bytes: req/s, p50,
- * p99, server RSS and the ratio to that ceiling. Case-driven: add a case to CASES. Prints figures;
- * it asserts nothing about timing.
+ * `npm run bench:page`: builds for production (own dist dir), starts the server with the demo data and measures
+ * status page routes against a plain node:http server sending the same bytes: req/s, p50, p99, server RSS and the
+ * ratio to that ceiling. Add a case to CASES. Prints figures; asserts nothing about timing.
  */
 import "./lib/page-env";
 import { loadavg } from "node:os";
@@ -26,7 +25,7 @@ export const CASES: PageBenchCase[] = [
   { name: "history", path: "/acme/history", server: "cached", headers: AE },
   { name: "demo page /acme, front cache off", path: "/acme", server: "uncached", headers: AE },
   { name: "incident page, front cache off", path: "/acme/incidents/{incident}", server: "uncached", headers: AE },
-  // Embeds (issue 6): the page badge and the Statuspage summary; bench:embeds covers every embed route.
+  // Embeds: the page badge and the Statuspage summary; bench:embeds covers every embed route.
   { name: "badge.svg", path: "/acme/badge.svg", server: "cached", headers: AE },
   { name: "api/v2/summary.json", path: "/acme/api/v2/summary.json", server: "cached", headers: AE },
   { name: "badge.svg, front cache off", path: "/acme/badge.svg", server: "uncached", headers: AE },

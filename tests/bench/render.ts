@@ -1,8 +1,7 @@
 /**
- * `npm run bench:render [-- /acme /acme-payments]`: what one uncached render costs. Builds, starts the
- * production server with the front cache off, and times sequential requests (one connection, so the
- * figure is the render, not a queue) to each path, beside the trivial landing page `/` in the same run
- * (Next's own floor). Prints median, p90 and max; asserts nothing.
+ * `npm run bench:render [-- /acme /acme-payments]`: what one uncached render costs (front cache off), timed over
+ * sequential requests on one connection so the figure is the render, not a queue, beside the trivial landing page `/`
+ * in the same run (Next's own floor). Prints median, p90 and max; asserts nothing.
  */
 import "./lib/page-env";
 import { loadavg } from "node:os";

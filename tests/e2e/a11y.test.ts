@@ -1,8 +1,7 @@
 /**
- * axe-core (WCAG 2.2 A/AA and best practices) in Chromium on every public page, at two phone widths, a tablet
- * and a laptop, light and dark: no violation of any impact, and nothing wider than the viewport. One server,
- * one browser, one context per width and scheme, all at once: each page waits for the network to go idle,
- * which in turn added minutes of waiting; at once they wait together while the others' axe runs use the cores.
+ * axe-core (WCAG 2.2 A/AA and best practices) in Chromium on every public page, at two phone widths, a tablet and a
+ * laptop, light and dark: no violation of any impact, nothing wider than the viewport. All contexts run at once on one
+ * server and browser: each page waits for the network to go idle, and those waits overlap instead of adding up.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -80,7 +79,7 @@ describe.concurrent.each(["light", "dark"] as const)("every public page (%s)", (
   });
 });
 
-// Issue 14 part 7: a page in another language (the visitor's ?lang=de) at a phone width, light and dark.
+// A page in another language (the visitor's ?lang=de) at a phone width, light and dark.
 describe.concurrent.each(["light", "dark"] as const)("a page in German (%s)", (scheme) => {
   it("at 390 px: <html lang=de>, German words, no axe violation, no horizontal overflow", { timeout: TIMEOUT }, async ({ expect }) => {
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width: 390, height: 800 } });

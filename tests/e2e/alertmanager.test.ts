@@ -1,8 +1,7 @@
 /**
- * Issue 12, done-when: an alert fired through a real Prometheus Alertmanager (Debian's prometheus-alertmanager,
- * installed by scripts/test.mjs) with a webhook_configs receiver pointing at a running Heliograph opens the
- * automation rule's incident on the demo v3 page (HTML and summary.json), and its resolution resolves it:
- * on SQLite and on PostgreSQL.
+ * An alert fired through a real Prometheus Alertmanager (Debian's, installed by scripts/test.mjs) with a webhook
+ * receiver pointing at a running Heliograph opens the automation rule's incident on the demo v3 page (HTML and
+ * summary.json), and its resolution resolves it: on SQLite and on PostgreSQL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
- * Issue 12, part 4 (c): two Heliograph OS processes on one PostgreSQL receive the same alerts at the same
- * moment and open exactly one incident; the recovery, sent to both, resolves it once.
+ * Two Heliograph OS processes on one PostgreSQL receive the same alerts at the same moment and open exactly one
+ * incident; the recovery, sent to both, resolves it once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "./harness";

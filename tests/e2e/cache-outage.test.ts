@@ -1,8 +1,7 @@
 /**
- * Database outage (PostgreSQL behind a relay the test cuts): public routes keep answering 200 with the
- * last good copy, marked stale; the API answers 503 with the error envelope; recovery needs no restart.
- * (The embedded SQLite store has no connection to lose; the same logic is covered store-agnostically
- * in tests/unit/front-cache/freshness.test.ts.)
+ * Database outage (PostgreSQL behind a relay the test cuts): public routes keep answering 200 with the last good copy,
+ * marked stale; the API answers 503 with the error envelope; recovery needs no restart. SQLite has no connection to
+ * lose; the same logic is covered store-agnostically in tests/unit/front-cache/freshness.test.ts.
  */
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,7 @@
 /**
- * `npm run dev` (scripts/dev.mjs) rebuilds and restarts the server on a change under lib/: the status page, which
- * Heliograph's server loads and renders itself, shows an edit of lib/public-page/load.ts at the next request (it
- * showed only after a manual restart, while Next's incident pages showed it at once).
- * Runs on a copy of the sources inside the checkout's ignored tests/.tmp (Node and Turbopack find node_modules
- * above it), so the edit never touches the checkout's own files.
+ * `npm run dev` rebuilds and restarts the server on a change under lib/: the status page, which Heliograph's server
+ * renders itself, shows an edit of lib/public-page/load.ts at the next request, as Next's incident pages do. Runs on a
+ * copy of the sources in the ignored tests/.tmp (node_modules found above it), so the checkout's files are never touched.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
- * The issue's "done when": a visitor subscribes from the demo page by e-mail (without JavaScript),
- * confirms, receives the next incident update from the in-process worker, and unsubscribes in one click.
+ * End to end: a visitor subscribes from the demo page by e-mail (without JavaScript), confirms, receives the next
+ * incident update from the in-process worker, and unsubscribes in one click.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
@@ -131,7 +131,7 @@ describe("subscribing on the demo page", () => {
     const ctx = await browser.newContext({ colorScheme: scheme });
     const page = await ctx.newPage();
     const paths = ["/acme/subscribe", "/acme/confirm?token=x", "/acme/confirm?sms=x", "/acme/manage?token=x"];
-    // …and in two other languages (issue 14 part 7): the visitor's ?lang=.
+    // …and in two other languages: the visitor's ?lang=.
     for (const path of [...paths, "/acme/subscribe?lang=de", "/acme/confirm?sms=x&lang=ja", "/acme/manage?token=x&lang=de", "/acme/subscribe?lang=ja"]) {
       await page.goto(`${server.url}${path}`);
       await page.addScriptTag({ content: AXE });

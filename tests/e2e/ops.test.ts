@@ -1,6 +1,6 @@
 /**
  * Operating the production server: a port in use, liveness/readiness, Prometheus metrics, and a
- * graceful stop on SIGTERM (issue 10, items 10 and 16).
+ * graceful stop on SIGTERM.
  */
 import { spawn } from "node:child_process";
 import net from "node:net";

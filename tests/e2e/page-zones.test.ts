@@ -1,9 +1,7 @@
 /**
- * Issue 14, done-when: the page in two time zones and two languages, in Chromium at a phone's and a laptop's
- * width, light and dark. Days (the bars, today included) are the page zone's days, times are printed in the
- * page's zone with its abbreviation (without JavaScript, and as the hover text with it), nothing overflows, and
- * axe finds no violation. The zones are chosen to straddle the date line, so their "today" differs from UTC's
- * for most of the day and from each other's always.
+ * The page in two time zones and two languages, in Chromium at phone and laptop widths, light and dark: days are the
+ * page zone's, times print in its zone with its abbreviation (with and without JavaScript), nothing overflows, axe finds
+ * nothing. The zones straddle the date line, so their "today" differs from UTC's most of the day, and from each other's.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -305,7 +305,7 @@ const CHANNELS = [
   ["SMS", "Text message", "Mobile number (with country code)"],
 ] as const;
 
-describe("phones, loud outages, incident text, following (issue 14)", () => {
+describe("phones, loud outages, incident text, following", () => {
   it.each(WIDTHS.map((w) => [w]))("at %i px: no overflow, fewer days on phones with the period stated, today shown, header in two rows, status above the fold", async (width) => {
     // Without JavaScript: what the cached HTML and CSS alone do.
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 640 } });

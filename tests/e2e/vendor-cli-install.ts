@@ -1,8 +1,7 @@
 /**
- * Installs the vendor's command-line client for the e2e test, once per machine, outside the repository:
- * npm `checkly` at an exact version and the Node.js it needs (npm `node`, whose binary runs it), with
- * `npm ci` from the lockfile in tests/e2e/vendor-cli, so the whole tree is pinned. Only the npm registry
- * is contacted, and only when the folder for that lockfile is missing.
+ * Installs the vendor's command-line client once per machine, outside the repository: npm `checkly` and the Node.js
+ * it needs, by `npm ci` from the lockfile in tests/e2e/vendor-cli so the whole tree is pinned. Only the npm registry
+ * is contacted, and only when that lockfile's folder is missing.
  */
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";

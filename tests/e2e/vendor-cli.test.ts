@@ -1,7 +1,7 @@
 /**
  * The vendor's command-line client (npm `checkly`), run as its users run it against another server:
- * CHECKLY_ENV=local plus CHECKLY_API_URL, CHECKLY_API_KEY and CHECKLY_ACCOUNT_ID, nothing else
- * (issue 11, part 9). Every command first checks the key with GET /next/accounts/{accountId}.
+ * CHECKLY_ENV=local plus CHECKLY_API_URL, CHECKLY_API_KEY and CHECKLY_ACCOUNT_ID, nothing else.
+ * Every command first checks the key with GET /next/accounts/{accountId}.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";

@@ -12,10 +12,9 @@ const HTML = { "Content-Type": "text/html; charset=utf-8" };
 const NOT_INSTALLED = "The status page is rendered by Heliograph's own server: start it with `npm start` (or `npm run dev`), not with `next` alone.";
 
 /**
- * The status page (/<slug>, or / on its custom domain), as static markup with islands (lib/static-pages).
- * proxy.ts has carried out the public door's decision (status, cache headers); access is checked again here.
- * Heliograph's server answers the page itself on the same decision (lib/static-pages/answer.ts); what reaches
- * this route is what it leaves to Next: RSC and prefetch requests for the page (client navigation).
+ * The status page (/<slug>, or / on its custom domain) as static markup with islands (lib/static-pages).
+ * Heliograph's server answers page loads itself on the public door's decision (lib/static-pages/answer.ts);
+ * what reaches this route is Next's share: RSC and prefetch requests (client navigation). Access is checked again.
  */
 export async function GET(request: NextRequest, { params }: { params: Promise<{ site: string }> }) {
   const pages = staticPages();

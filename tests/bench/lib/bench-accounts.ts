@@ -1,7 +1,6 @@
 /**
- * Adds accounts, each with one API key, to the database lib/env points at, through the app's own
- * queries; prints them as JSON. A server allows 100 status pages per account and its API cannot create
- * accounts, so `bench:goals` spreads its 1,000 pages over several. Run with
+ * Adds accounts with one API key each, through the app's own queries, and prints them as JSON: an account holds 100
+ * status pages and the API cannot create accounts, so `bench:goals` spreads its 1,000 pages over several. Run with
  * `tsx --conditions=react-server tests/bench/lib/bench-accounts.ts <count>` (the lib code is server-only).
  */
 import { runCli } from "@/lib/cli/run";

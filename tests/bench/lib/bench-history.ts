@@ -1,8 +1,7 @@
 /**
- * Writes a scale page's planned incidents (JSON on stdin, from scale-page.ts's planHistory) through the app's
- * own verbs (createIncident, then a RESOLVED update, each in its transaction as the API makes them) into the
- * database lib/env points at. The five-year page's 20,000 incidents take ~5 minutes through the API and under
- * one this way. Run with `tsx --conditions=react-server tests/bench/lib/bench-history.ts <slug> <now>`.
+ * Writes a scale page's planned incidents (JSON on stdin, from planHistory) through the app's own verbs, each in its
+ * transaction as the API makes them, into the database lib/env points at: 20,000 take ~5 minutes through the API and
+ * under one this way. Run with `tsx --conditions=react-server tests/bench/lib/bench-history.ts <slug> <now>`.
  */
 import { readFileSync } from "node:fs";
 import { runCli } from "@/lib/cli/run";

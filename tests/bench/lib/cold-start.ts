@@ -1,6 +1,6 @@
 /**
- * The start goal (issue 15): how long a new server process takes to answer 200 on a page, on a
- * database that already exists. Each start is a fresh process; the clock runs from spawning it.
+ * The start goal: how long a new server process takes to answer 200 on a page, on a database that already
+ * exists. Each start is a fresh process; the clock runs from spawning it.
  */
 import { spawn } from "node:child_process";
 import { connect } from "node:net";

@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import type { IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import autocannon from "autocannon";
 
@@ -50,10 +51,9 @@ function once(url: string, o: LoadOptions, durationS: number): Promise<autocanno
 const hasWrk = () => spawnSync("wrk", ["--version"]).error === undefined;
 
 /**
- * wrk, installed from Debian when missing (as the test command installs Chromium); autocannon only when that
- * fails, or with BENCH_TOOL=autocannon. autocannon is JavaScript on one of the machine's two cores: above ~30k
- * req/s it, not the server, is the limit, so the ceilings and cached routes it measures come out alike (on
- * 2026-11-25: cached /acme 1.02× its ceiling with autocannon, 0.58× with wrk, same build, same hour).
+ * wrk, installed from Debian when missing; autocannon only when that fails, or with BENCH_TOOL=autocannon. autocannon
+ * shares the two cores: above ~30k req/s it, not the server, is the limit, so ceilings and cached routes come out alike
+ * (cached /acme: 1.02× its ceiling with autocannon, 0.58× with wrk, same build, same hour).
  */
 function chooseTool(): "wrk" | "autocannon" {
   if (process.env.BENCH_TOOL === "autocannon") return "autocannon";
@@ -167,6 +167,12 @@ const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).s
 
 /** CPU time (user + system) the process has used so far, in ms, from /proc/<pid>/stat. */
 export function cpuMs(pid: number): number {
+  const t = cpuTimes(pid);
+  return t.user + t.system;
+}
+
+/** The process's user and system CPU time so far, in ms, from /proc/<pid>/stat. */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // The fields after the command name (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

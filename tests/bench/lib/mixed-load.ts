@@ -1,7 +1,6 @@
 /**
- * The memory goal's workload (issue 15): 1,000 status pages created through the v1 API, then a mix of
- * page views across all of them, API writes that invalidate some, and the cache misses both cause,
- * with the server's RSS sampled every second.
+ * The memory goal's workload: 1,000 status pages created through the v1 API, then page views across all of them,
+ * API writes that invalidate some and the cache misses both cause, with the server's RSS sampled every second.
  */
 import http from "node:http";
 import { runAppScript } from "./app-script";

@@ -1,13 +1,7 @@
 /**
- * The memory goal's same-run reference: Next alone, serving the smallest App Router app
- * (tests/bench/next-floor: one dynamic page) from a process run exactly as Heliograph's server is
- * (scripts/server-process.mjs: the same node flags and malloc setting), warmed up like it and left idle
- * as long. What Heliograph's idle RSS adds above this is the app's own; this much is the framework's.
- *
- * Built and run in a folder of its own outside the repository, with the project's versions of next, react and
- * react-dom installed there from npm: inside the repository, Turbopack takes the repository as its root and
- * compiles Heliograph's proxy.ts and instrumentation.ts into the floor app, which then opens a database, runs
- * the migrations and starts the worker, and is no floor at all.
+ * The memory goal's same-run reference: Next alone serving the smallest App Router app, run exactly as Heliograph's
+ * server is (scripts/server-process.mjs), warmed up and idle as long: above this, idle RSS is the app's own. Built
+ * outside the repository, where Turbopack would compile Heliograph's proxy.ts and instrumentation.ts into it (README).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";

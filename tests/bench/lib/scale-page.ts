@@ -1,8 +1,7 @@
 /**
- * The scale goal's pages (issue 15): 200 services in 10 cards with 2,000 incidents spread over the last
- * 90 days, built through the v1 API on a running server; and the same page with five years of history
- * (20,000 incidents), whose incidents are written by the app's own verbs in a child process
- * (bench-history.ts): through the API they would take ~5 minutes of the benchmark.
+ * The scale goal's pages: 200 services in 10 cards with 2,000 incidents over the last 90 days, built through the v1
+ * API on a running server; and the same page with five years of history (20,000 incidents), written by the app's own
+ * verbs in a child process (bench-history.ts) since through the API they would take ~5 minutes of the benchmark.
  */
 import Database from "better-sqlite3";
 import { runAppScript } from "./app-script";
@@ -55,11 +54,9 @@ export function planHistory(serviceIds: readonly string[], o: { incidents: numbe
 }
 
 /**
- * Returns the page's slug. The incidents go through the API with past `publicIncidentUpdateDate`s (the
- * time the timeline, status and uptime follow): each opens at its start and a RESOLVED update closes it
- * (planHistory). With `history: "app"` the same writes are made by the app's verbs instead. Only the services are backdated by hand: the API
- * stamps a new service with now and has no field for an earlier birth, so without the SQL below every
- * day before today would read "no data" instead of the history the incidents describe.
+ * Returns the page's slug. Incidents go through the API (or, with `history: "app"`, the app's verbs) with past
+ * `publicIncidentUpdateDate`s, each closed by a RESOLVED update. Services are backdated by the SQL below: the API stamps
+ * a new service with now, and without it every day before today would read "no data" instead of the incidents' history.
  */
 export async function buildScalePage(url: string, key: string, sqlitePath: string, o: ScaleOptions): Promise<string> {
   const now = Date.now();

@@ -1,8 +1,7 @@
 /**
- * Request targets and Host headers as an HTTP client library would never send them, byte for byte over
- * a socket to a real production server: absolute-form targets take their authority as the host (an
- * unknown one is 404, never reflected in a Location), odd Host forms answer 4xx or the page they name,
- * never 5xx, and never multiply the front cache's keys.
+ * Request targets and Host headers no HTTP client library would send, byte for byte over a socket to a production
+ * server: an absolute-form target's authority is the host (unknown: 404, never reflected in a Location), odd Host
+ * forms answer 4xx or the page they name, never 5xx, and never multiply the front cache's keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../harness";

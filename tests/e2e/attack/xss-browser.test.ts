@@ -1,9 +1,7 @@
 /**
- * The browser half of the standing XSS corpus: every payload as page name and description, card and
- * service name, incident name and markdown update, maintenance name and description, rendered by a
- * production server and opened in Chromium — the page, each incident page, history and the widget.
- * No dialog may open, and the live DOM (after hydration) holds no script but the app's own, no event
- * handler attribute, no script URL and no element a payload brought.
+ * The browser half of the standing XSS corpus: every payload in every text field a page shows, rendered by a
+ * production server and opened in Chromium (the page, each incident page, history, the widget). No dialog opens, and
+ * the live DOM after hydration holds no script but the app's own, no handler, no script URL, no element a payload brought.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -15,7 +13,7 @@ import { startServer, type RunningServer } from "../harness";
 
 const BATCH = 23; // cards (one per payload) on each batch page: at most 25 per page
 const HOUR = 3_600_000;
-const stored = (payload: string) => payload.replaceAll("\u0000", ""); // NUL: item 4's business
+const stored = (payload: string) => payload.replaceAll("\u0000", ""); // NUL: refused or stripped at input
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
 
 let server: RunningServer;

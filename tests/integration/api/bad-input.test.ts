@@ -4,7 +4,7 @@ import { expectError, rowCounts, slug, STORE, tenant } from "./fixtures";
 
 const palette = (c: string) => Object.fromEntries(THEME_COLOR_FIELDS.map((f) => [f, c]));
 
-/** The issue's list of bad input: each answers a 4xx envelope naming the field, and the database is unchanged. */
+/** Bad input of every kind: each answers a 4xx envelope naming the field, and the database is unchanged. */
 describe(`bad input (${STORE})`, () => {
   it("answers every case with a 4xx envelope naming the field and writes nothing", async () => {
     const t = await tenant();

@@ -1,8 +1,7 @@
 /**
- * Credentials an API key mints (an integration's ingest token, a private page's key, a rotated token) never
- * outlive it: an expiring key's creations expire with it and are refused from then on, on ingestion, on the
- * private page and in a copy the front cache stored while they were valid; a permanent key's keep working.
- * The clock passes the expiry with fake Date only.
+ * Credentials an API key mints (an integration's ingest token, a private page's key, a rotated token) never outlive
+ * it: an expiring key's creations expire with it, refused from then on at ingestion, on the private page and in a
+ * copy the front cache stored while valid; a permanent key's keep working. Only Date is faked to pass the expiry.
  */
 import type { IncomingMessage } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";

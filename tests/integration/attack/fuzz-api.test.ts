@@ -1,12 +1,7 @@
 /**
- * Property-based fuzzing of every /v1 operation `/openapi.json` describes, on this file's store.
- * Cases come from the document's JSON Schemas (fast-check): valid-shaped requests with real ids,
- * the same laced with hostile values, mutated ones and garbage. Whatever arrives: never a 5xx, every
- * 4xx in the error envelope as JSON, nothing half-written, no prototype polluted; then a burst of
- * concurrent valid cases per operation, where races must answer 4xx too. Each operation
- * prints its 2xx share; valid-shaped cases must reach the verb (a fuzzer whose every case fails
- * validation tests nothing). HELIOGRAPH_FUZZ_SEED=<n> replays a run; HELIOGRAPH_FUZZ_RUNS=<n> sets its size,
- * HELIOGRAPH_LONG_TESTS=1 runs the long one.
+ * Property-based fuzzing of every /v1 operation in `/openapi.json` (fast-check from its JSON Schemas): valid-shaped,
+ * hostile, mutated and garbage cases, then concurrent bursts. Never a 5xx, every 4xx an error envelope, nothing
+ * half-written, no prototype polluted; valid cases must reach the verb. HELIOGRAPH_FUZZ_SEED=<n> replays a run.
  */
 import fc from "fast-check";
 import { sql } from "kysely";

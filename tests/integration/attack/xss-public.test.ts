@@ -1,8 +1,7 @@
 /**
- * The public half of the standing XSS corpus: every payload as every text a visitor reads, through every
- * route handler that writes it (called in-process), each answer parsed as its format — HTML into a DOM,
- * SVG and feeds as XML, JSON, iCalendar with node-ical, the OG image's React tree. The page, incident
- * page and history are checked in Chromium (tests/e2e/attack/xss-browser.test.ts).
+ * The public half of the standing XSS corpus: every payload as every text a visitor reads, through every route
+ * handler that writes it (in-process), each answer parsed as its format (HTML as a DOM, SVG and feeds as XML, JSON,
+ * iCalendar, the OG image's React tree). Chromium checks the pages: tests/e2e/attack/xss-browser.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import ical, { type VEvent } from "node-ical";

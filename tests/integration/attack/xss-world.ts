@@ -16,7 +16,7 @@ import { LIMITS } from "@/lib/accounts/entitlements";
 
 const HOUR = 3_600_000;
 
-/** NUL is item 4's business (refused or stripped at input on both stores); everything else goes in as written. */
+/** NUL is refused or stripped at input on both stores (the input tests' concern); everything else goes in as written. */
 export const stored = (payload: string) => payload.replaceAll("\u0000", "");
 
 export interface PayloadPage {

@@ -1,9 +1,7 @@
 /**
  * Cache keys a stranger cannot mint: `?denied=<anything>` on a public page's HTML routes and `/history?page=<junk>`
- * are stray parameters, dropped before keying (or redirected away), so they add no front cache entry and force no
- * render; `?denied=1` keeps its one meaning, the "wrong key" state of a locked private page's unlock form.
- * The stack as lib/front-cache/server.ts builds it: the front cache, Heliograph's own answer for a page's home, and
- * proxy.ts's decisions in front of a stand-in for Next's routes; entries are counted by the stats hook.
+ * are stray, dropped before keying (or redirected away): no entry, no render; `?denied=1` keeps its one meaning, the
+ * locked page's "wrong key" state. On lib/front-cache/server.ts's stack, Next stood in for, entries counted by stats.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

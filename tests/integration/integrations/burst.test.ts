@@ -1,8 +1,7 @@
 /**
- * A group of 1,000 alerts in one body must not hold the server: its events are decided in batches that let the
- * event loop turn, a decision reads its own alert's state (not every alert the rule ever saw), a re-sent group is
- * answered from its seen keys without deciding anything, and a rule's recovered alerts are forgotten after the
- * replay horizon, not before. Work is counted in queries, rows and loop turns, never in milliseconds.
+ * A 1,000-alert body must not hold the server: decided in batches that let the event loop turn, each decision reading
+ * its own alert's state, a re-sent group answered from its seen keys, recovered alerts forgotten only after the replay
+ * horizon. Work is counted in queries, rows and loop turns, never in milliseconds.
  */
 import { describe, expect, it } from "vitest";
 import { REPLAY_HORIZON_MS } from "@/lib/automation/alert";

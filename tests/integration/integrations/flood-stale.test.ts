@@ -1,7 +1,7 @@
 /**
- * Issue 12's flood (10,000 repeats of one alert: one incident, one notification), the bounded event log, and
- * silence (part 5): an integration silent past its bound is stale in the API and /metrics' source, the operator
- * is told once (an event and an e-mail), and hearing anything again clears it.
+ * A flood (10,000 repeats of one alert: one incident, one notification), the bounded event log, and silence: an
+ * integration silent past its bound is stale in the API and /metrics' source, the operator is told once (an event
+ * and an e-mail), and hearing anything again clears it.
  */
 import { describe, expect, it } from "vitest";
 import { EVENTS_KEPT } from "@/lib/integrations/queries";

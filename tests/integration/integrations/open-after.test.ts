@@ -1,8 +1,7 @@
 /**
- * A rule's openAfterMinutes (automation.md "Flapping": "only after N minutes firing"), through the rules API
- * and POST /ingest: an alert firing for less than N minutes (by its own startsAt) is recorded and opens
- * nothing; Alertmanager's identical re-send once N minutes have passed opens the incident; a recovery before
- * then opens nothing and leaves nothing open. The wall clock is moved with fake Date only.
+ * A rule's openAfterMinutes through the rules API and POST /ingest: an alert firing under N minutes (by its startsAt)
+ * opens nothing; Alertmanager's identical re-send after N minutes opens the incident; a recovery before then leaves
+ * nothing open. Only Date is faked to move the wall clock.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AutomationRule } from "@/lib/automation/schema";

@@ -1,8 +1,7 @@
 /**
- * Maintenance lifecycle notifications through the API: an update with notifySubscribers goes
- * through the outbox like an incident update, scoped to the window's services; start and end follow the real
- * state (an operator's update or the scheduler), nothing for a skipped occurrence; refused changes change nothing,
- * and concurrent moves into one slot cannot both succeed.
+ * Maintenance notifications through the API: a notifySubscribers update goes through the outbox like an incident's,
+ * scoped to the window's services; start and end follow the real state, nothing for a skipped occurrence; refused
+ * changes change nothing, and concurrent moves into one slot cannot both succeed.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";

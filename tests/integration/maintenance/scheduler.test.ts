@@ -1,8 +1,7 @@
 /**
- * The maintenance scheduler: occurrences move at their times exactly once, whatever the number
- * of instances (two processes with their own connections racing on this file's store), after a restart, and
- * catching up after downtime; autoStart/autoEnd off leave the state to operators; start, end and reminder
- * notices follow the real state, not the clock.
+ * The maintenance scheduler: occurrences move at their times exactly once whatever the instances (two processes racing
+ * on this store), after a restart and after downtime; autoStart/autoEnd off leave the state to operators; start, end
+ * and reminder notices follow the real state, not the clock.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";

@@ -1,9 +1,7 @@
 /**
- * The front door (lib/static-pages/answer.ts) carries out the public door's decision (lib/tenancy/decide.ts, its
- * table in tests/unit/tenancy/decide.test.ts) for a page's home, before and without Next: the page or its unlock
- * form, with the decision's status and headers and the document's own; everything else the decision says
- * (redirects, other routes, unknown pages) and RSC requests are left untouched for Next. A real HTTP server in
- * front of it; a recording renderer stands in for React.
+ * The front door (lib/static-pages/answer.ts) carries out the public door's decision for a page's home before and
+ * without Next: the page or its unlock form, with the decision's status and headers; redirects, other routes, unknown
+ * pages and RSC requests are left to Next. A real HTTP server in front; a recording renderer stands in for React.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 7 on both stores: a page's `locale` is its default, an allow-listed `?lang=` overrides it (and is
+ * Languages on both stores: a page's `locale` is its default, an allow-listed `?lang=` overrides it (and is
  * part of the front cache's key), any other `lang` is dropped before keying; Heliograph's words render in the
  * language, the operator's as written.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the status page as lib/static-pages renders it, on both stores: a whole document of markup with
+ * The status page as lib/static-pages renders it, on both stores: a whole document of markup with
  * no RSC payload, the head's metadata, the islands' data (written as JSON that nothing a page says can break
  * out of), and the locked page of a private one.
  */

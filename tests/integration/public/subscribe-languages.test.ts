@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 7, the rest of Heliograph's words: the subscribe, confirm and manage pages, their field errors,
+ * The rest of Heliograph's words in the page's language: the subscribe, confirm and manage pages, their field errors,
  * the confirmation e-mail (against the in-process SMTP peer), the unlock form and its answers, "not found",
  * the widget, and links that keep a visitor's ?lang=. German by the page's locale, Japanese by ?lang=.
  */

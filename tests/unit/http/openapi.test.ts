@@ -94,12 +94,9 @@ describe("/openapi.json", () => {
     const documented = new Set(Object.entries(paths).flatMap(([path, item]) => Object.keys(item).filter((m) => (METHODS as readonly string[]).includes(m)).map((m) => `${m.toUpperCase()} ${path}`)));
     expect([...implemented].filter((op) => !documented.has(op)).sort()).toEqual([]);
     expect([...documented].filter((op) => !implemented.has(op)).sort()).toEqual([]);
-    // 32 operations of the contract plus page keys (3), the page password (1), an update's delivery report (1),
-    // API keys (4), the vendor client's account calls under /next (3); the v3 contract's pages (5), components (5),
-    // subscribers (3), incidents (6) and incident updates (5) with their delivery report (1); maintenance occurrences
-    // (4) and their updates (3); alert integrations (6: list, create, get, delete, rotate-token, events);
-    // automation rules (5: list, create, get, put, delete) and the v1 check trigger (3: get, put, delete).
-    // custom-domain verification (4: get and recheck, under /v3 as the vendor's and under /v1 for either kind of page).
+    // 32 contract operations; page keys 3, page password 1, delivery report 1, API keys 4, /next account calls 3; v3
+    // pages 5, components 5, subscribers 3, incidents 6, updates 5 + report 1; occurrences 4 + their updates 3;
+    // integrations 6, automation rules 5, the v1 check trigger 3; custom-domain verification 4 (under /v3 and /v1).
     expect(documented.size).toBe(94);
   }, 60_000);
 

@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 7: every catalogue has exactly English's keys (nothing missing shows a key to a visitor, nothing
+ * Every catalogue has exactly English's keys (nothing missing shows a key to a visitor, nothing
  * extra rots), every message parses as ICU with the same placeholders as the English one, and translations are
  * translations, not English copies.
  */

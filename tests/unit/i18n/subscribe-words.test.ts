@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 7, the subscribe flow's words: the channel registry's English is the `channels` catalogue's English
+ * The subscribe flow's words: the channel registry's English is the `channels` catalogue's English
  * (one source, no drift), every channel has its words in every locale, product names stay as they are; the SMS
  * code fits one segment in every locale; in-page links keep a ?lang= that differs from the page's own.
  */

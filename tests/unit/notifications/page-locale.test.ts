@@ -1,5 +1,5 @@
 /**
- * Issue 16 part 5 (languages): every channel a person reads writes Heliograph's own words in the event's page
+ * Languages: every channel a person reads writes Heliograph's own words in the event's page
  * locale, and the operator's words (page name, titles, update text, component names) exactly as written.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 16 part 5 (time zones): every channel writes times in the page's zone, naming it. A page in
+ * Time zones: every channel writes times in the page's zone, naming it. A page in
  * Asia/Tokyo hears about an update posted at 14:05 UTC as 23:05 GMT+9 (JST in Japanese), on its own day.
  */
 import { describe, expect, it } from "vitest";

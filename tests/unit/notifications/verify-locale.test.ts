@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 7 for the messages around a subscription: the chat channels' test message and the notice
+ * The messages around a subscription: the chat channels' test message and the notice
  * that a failing subscription was turned off speak the page's language; operator text stays as written.
  */
 import { describe, expect, it } from "vitest";

@@ -174,7 +174,7 @@ describe("the bundles, a real esbuild run (what `npm run worker` builds)", () =>
     expect(record.islands).toBe(`/_next/${record.outputs[2]}`);
     expect(Object.keys(record.files)).toEqual(expect.arrayContaining(["lib/front-cache/server.ts", "lib/access/token.ts", "lib/secrets/compare.ts", "lib/cli/worker.ts", "package-lock.json", "scripts/build.mjs"]));
     expect(Object.keys(record.files).some((f) => f.startsWith("node_modules/") || f.startsWith("tests/"))).toBe(false);
-    // ASCII, so V8 holds the source one byte per character for the life of the process (issue 15's idle memory).
+    // ASCII, so V8 holds the source one byte per character for the life of the process (idle memory).
     for (const bundle of [serverBundle(), workerBundle()]) expect(nonAscii(readFileSync(bundle, "utf8"))).toEqual([]);
     // Bundled without the react-server condition: `server-only` is stubbed, never imported at run time.
     expect(readFileSync(workerBundle(), "utf8")).not.toMatch(/from "server-only"/);

@@ -1,8 +1,7 @@
 /**
- * Runs of quiet days in the uptime bars (lib/public-page/bars.ts): consecutive days with nothing more to say
- * than their status are one element as wide as those days, never across a period edge or into today; a day
- * with an incident, downtime or maintenance stays an element of its own with its full tooltip (in the labelled
- * copy the bars' route serves; the page carries the same elements bare).
+ * Runs of quiet days in the uptime bars (lib/public-page/bars.ts): consecutive days with nothing to say but their
+ * status are one element as wide as those days, never across a period edge or into today; a day with an incident,
+ * downtime or maintenance stays its own element with its full tooltip (in the bars' route's labelled copy).
  */
 import { describe, expect, it } from "vitest";
 import { BAR_CLASS, barsHtml, barsKey, labelledBarsHtml } from "@/lib/public-page/bars";
