@@ -5,7 +5,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import type { IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import autocannon from "autocannon";
 
@@ -167,12 +166,6 @@ const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).s
 
 /** CPU time (user + system) the process has used so far, in ms, from /proc/<pid>/stat. */
 export function cpuMs(pid: number): number {
-  const t = cpuTimes(pid);
-  return t.user + t.system;
-}
-
-/** The process's user and system CPU time so far, in ms, from /proc/<pid>/stat. */
-export function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // The fields after the command name (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
