@@ -5,9 +5,6 @@ import type { ImpactStatus } from "@/lib/db/types";
  * The one shape every monitoring format is read into (lib/integrations/formats/*), and the only input the
  * automation decision (lib/automation) reads. An adapter never decides anything; it says what the tool said.
  */
-export const INTEGRATION_TYPES = ["checkly", "alertmanager", "grafana", "pagerduty", "generic"] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
-
 export interface AlertEvent {
   /** the tool's own key for "the same problem": CHECK_ID, fingerprint, dedup_key, dedupKey */
   dedupKey: string;

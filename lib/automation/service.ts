@@ -9,7 +9,7 @@ import type { AutomationRule, AutomationRuleComponent } from "@/lib/db/types";
 import { NotFoundError } from "@/lib/errors";
 import { findComponentsOfPage } from "@/lib/components/queries";
 import { findServicesByIds } from "@/lib/services/queries";
-import { getPageOrThrow } from "@/lib/status-pages/service";
+import { getPageOrThrow } from "@/lib/status-pages/lookup";
 import { invalidFields, type FieldIssue } from "@/lib/http/validate";
 import * as q from "./queries";
 import type { AutomationRuleMutation, CheckTriggerInput } from "./schema";

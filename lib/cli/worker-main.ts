@@ -1,7 +1,7 @@
 import { getReadyDb } from "@/lib/db";
 import { log } from "@/lib/log";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
-import { workerFromEnv } from "@/lib/notifications/runtime";
+import { workerFromEnv } from "@/lib/notifications/worker/runtime";
 import { runCli } from "./run";
 
 runCli(async () => {

@@ -7,7 +7,7 @@ import type { Component } from "@/lib/db/types";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import { getPageOrThrow } from "@/lib/status-pages/service";
+import { getPageOrThrow } from "@/lib/status-pages/lookup";
 import * as q from "./queries";
 import type { ComponentMutation } from "./schema";
 import { invalidFields } from "@/lib/http/validate";

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { ChannelType } from "@/lib/notifications/channels";
+import type { IntegrationType } from "@/lib/integrations/formats/names";
+import type { ChannelType } from "@/lib/notifications/channels/names";
 import type { PageLocale } from "@/lib/time/locale";
 
 /*
@@ -13,7 +14,7 @@ export type Severity = "CRITICAL" | "MAJOR" | "MEDIUM" | "MINOR";
 export type UpdateStatus = "INVESTIGATING" | "IDENTIFIED" | "MONITORING" | "RESOLVED";
 export type Theme = "LIGHT" | "DARK" | "AUTO";
 export type RepeatUnit = "DAY" | "WEEK" | "MONTH";
-/** The channel names come from the registry (lib/notifications/channels/index.ts); the column is plain text. */
+/** The channel names come from lib/notifications/channels/names.ts; the column is plain text. */
 export type Channel = ChannelType;
 export type SubscriberStatus = "PENDING" | "VERIFIED";
 export type ComponentType = "SERVICE" | "GROUP";
@@ -454,3 +455,68 @@ export interface Database {
   uptime_strips: UptimeStripsTable;
   uptime_versions: UptimeVersionsTable;
 }
+
+/* Integrations, their event log and seen keys (migrations 010 and 013, lib/integrations). */
+export interface IntegrationsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  type: IntegrationType;
+  status_page_id: string | null;
+  /** sha256 of the ingest token: looked up and compared, never the token itself */
+  token_hash: string;
+  masked_token: string;
+  /** epoch ms; null: never. A token minted by an expiring API key expires with it (migration 014) */
+  token_expires_at: ColumnType<number | null, number | null | undefined, number | null>;
+  match_label: string;
+  stale_after_minutes: number | null;
+  alert_email: string | null;
+  last_heard_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** set once when the silence was reported to the operator, cleared when it is heard again */
+  stale_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** its default target, an automation_rules row of kind DEFAULT, for alerts nothing else matches */
+  default_rule_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IntegrationEventsTable {
+  id: string;
+  integration_id: string;
+  /** hash of (action, event time, dedup key), claimed in integration_seen_keys; `pending:`, `refused:`, `stale:` rows claim nothing */
+  seen_key: string;
+  format: string;
+  dedup_key: string;
+  /** trigger | resolve | heartbeat, or `stale` for the integration's own silence */
+  action: string;
+  occurred_at: number;
+  summary: string;
+  /** JSON {tags, componentIds?, checkId?} of the event: a later resolve naming only its dedup key reuses it */
+  matched_by: string;
+  /** JSON AlertDecision[]; null while the decision is being taken */
+  decisions: string | null;
+  repeats: ColumnType<number, number | undefined, number>;
+  created_at: number;
+}
+
+/** Migration 013: an event's claim by its seen key, kept for the replay horizon whether or not it is logged. */
+export interface IntegrationSeenKeysTable {
+  integration_id: string;
+  seen_key: string;
+  /** its row in the event log, if it was logged and is still kept */
+  event_id: string;
+  created_at: number;
+  /** null while its decision is being taken */
+  decided_at: number | null;
+}
+
+// Merged into Database above.
+export interface Database {
+  integrations: IntegrationsTable;
+  integration_events: IntegrationEventsTable;
+  integration_seen_keys: IntegrationSeenKeysTable;
+}
+
+export type Integration = Selectable<IntegrationsTable>;
+export type IntegrationEvent = Selectable<IntegrationEventsTable>;
+export type SeenKey = Selectable<IntegrationSeenKeysTable>;

@@ -1,7 +1,7 @@
 import "server-only";
 import { buildCalendar, CALENDAR_CONTENT_TYPE } from "@/lib/calendar/build";
 import { buildFeed, FEED_CONTENT_TYPE, type FeedFormat } from "@/lib/feeds/build";
-import { listWindowsForPage } from "@/lib/maintenance/service";
+import { listWindowsForPage } from "@/lib/maintenance/shown";
 import { renderMarkdown } from "@/lib/markdown";
 import type { PageSnapshot } from "@/lib/public-page/load";
 import { loadPageStructure } from "@/lib/components/structure";

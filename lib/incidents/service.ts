@@ -4,7 +4,7 @@ import { isUuid, newId } from "@/lib/db/ids";
 import { pageOf, type PageRequest } from "@/lib/db/keyset";
 import type { Incident, IncidentUpdate, Severity, StatusPage } from "@/lib/db/types";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
-import { getPageOrThrow } from "@/lib/status-pages/service";
+import { getPageOrThrow } from "@/lib/status-pages/lookup";
 import { requireServices } from "@/lib/services/service";
 import { severityToStatus } from "@/lib/status";
 import { affectedComponents } from "./derive";

@@ -6,7 +6,7 @@ import type { Incident, IncidentUpdate } from "@/lib/db/types";
 import { NotFoundError, ValidationError } from "@/lib/errors";
 import type { Actor } from "@/lib/actors";
 import * as q from "./queries";
-import { getPageOrThrow } from "@/lib/status-pages/service";
+import { getPageOrThrow } from "@/lib/status-pages/lookup";
 import { getV3IncidentOrThrow, loadIncidentViews } from "./service";
 import { changeIncident, deleteIncident, deleteUpdate, editUpdate, openIncident, postUpdate, replaceImpactHistory, write } from "./writer";
 import type { CreateIncidentV3Input, ImpactWindowInput, IncidentUpdateInput, IncidentV3Patch, IncidentView } from "./types";

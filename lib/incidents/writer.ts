@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db";
 import type { Incident, IncidentUpdate, Severity } from "@/lib/db/types";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { NotFoundError, type AppError } from "@/lib/errors";
-import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox";
+import { enqueueComponentUpdates, enqueueIncidentUpdate } from "@/lib/notifications/outbox/enqueue";
 import { isHuman, type Actor } from "@/lib/actors";
 import { historyChanged } from "@/lib/uptime/strips";
 import { deriveFromUpdates } from "./derive";

@@ -5,7 +5,7 @@ import { applyAlerts, newApplyMemo, type ApplyMemo } from "@/lib/automation/appl
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import * as q from "./queries";
-import type { Integration, IntegrationEvent, SeenKey } from "./rows";
+import type { Integration, IntegrationEvent, SeenKey } from "@/lib/db/types";
 
 /** A claimed event whose decision never got recorded (its process died mid-way) may be taken again after this. */
 const ABANDONED_AFTER_MS = 60_000;

@@ -8,7 +8,7 @@ import { loadServerSecret } from "@/lib/secrets/server-secret";
 import { decideBatch, finishBody, newBody } from "./batch";
 import { FORMATS } from "./formats";
 import * as q from "./queries";
-import type { Integration } from "./rows";
+import type { Integration } from "@/lib/db/types";
 import { serializeDecision } from "./serialize";
 import { signatureMatches, signingSecretOf, tokenMatches } from "./tokens";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "kysely";
 import type { Db } from "@/lib/db";
 import { applyKeyset, type PageRequest } from "@/lib/db/keyset";
-import type { Integration, IntegrationEvent, SeenKey } from "./rows";
+import type { Integration, IntegrationEvent, SeenKey } from "@/lib/db/types";
 
 /** Events kept per integration: enough to debug a silent page, bounded so a flood cannot grow the table. */
 export const EVENTS_KEPT = 100;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INTEGRATION_TYPES } from "@/lib/automation/alert";
+import { INTEGRATION_TYPES } from "@/lib/integrations/formats/names";
 import { AutomationRuleComponentInput } from "@/lib/automation/schema";
 import { ImpactWindowStatus } from "@/lib/incidents/v3-schema";
 import { CursorPage } from "@/lib/http/pagination";

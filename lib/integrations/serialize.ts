@@ -4,7 +4,7 @@ import type { DefaultTargetView } from "@/lib/automation/default-target";
 import { toIso, toIsoOrNull } from "@/lib/db/time";
 import { env } from "@/lib/env";
 import { FORMATS } from "./formats";
-import type { Integration as IntegrationRow, IntegrationEvent as EventRow } from "./rows";
+import type { Integration as IntegrationRow, IntegrationEvent as EventRow } from "@/lib/db/types";
 import type { CreatedIntegration, Integration, IntegrationEvent } from "./schema";
 import { isStale } from "./stale-rule";
 

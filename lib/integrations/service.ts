@@ -1,5 +1,5 @@
 import "server-only";
-import type { IntegrationType } from "@/lib/automation/alert";
+import type { IntegrationType } from "@/lib/integrations/formats/names";
 import { defaultTargetsOf, deleteDefaultTarget, insertDefaultTarget, type DefaultTargetInput, type DefaultTargetView } from "@/lib/automation/default-target";
 import { mintedExpiry, type Minter } from "@/lib/api-keys/minting";
 import { assertRoomFor } from "@/lib/accounts/limits";
@@ -7,13 +7,12 @@ import type { Db } from "@/lib/db";
 import { isUuid, newId } from "@/lib/db/ids";
 import { pageOf, type PageRequest } from "@/lib/db/keyset";
 import { NotFoundError, ValidationError } from "@/lib/errors";
-import type { ImpactStatus } from "@/lib/db/types";
+import type { ImpactStatus, Integration } from "@/lib/db/types";
 import { invalidFields } from "@/lib/http/validate";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
 import { findPage } from "@/lib/status-pages/queries";
 import { FORMATS } from "./formats";
 import * as q from "./queries";
-import type { Integration } from "./rows";
 import { newIngestToken, signingSecretOf } from "./tokens";
 
 export interface NewIntegration {

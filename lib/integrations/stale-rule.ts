@@ -1,4 +1,4 @@
-import type { Integration } from "./rows";
+import type { Integration } from "@/lib/db/types";
 
 /** When silence makes the integration stale: its bound past the last thing heard (or its creation). */
 export function staleAt(row: Pick<Integration, "stale_after_minutes" | "last_heard_at" | "created_at">): number | null {

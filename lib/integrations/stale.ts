@@ -3,10 +3,10 @@ import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { log } from "@/lib/log";
 import type { Mailer } from "@/lib/notifications/channels/email";
-import { takeMail } from "@/lib/notifications/mail-budget";
+import { takeMail } from "@/lib/notifications/channels/mail-budget";
 import { escapeHtml } from "@/lib/text/escape";
 import * as q from "./queries";
-import type { Integration } from "./rows";
+import type { Integration } from "@/lib/db/types";
 import { isStale } from "./stale-rule";
 
 function silenceText(row: Integration): string {

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import type { MaintenanceOccurrence, MaintenanceStatus, MaintenanceUpdate, MaintenanceWindow } from "@/lib/db/types";
-import { enqueueMaintenance, enqueueMaintenanceFlips } from "@/lib/notifications/outbox";
-import { visibilityOf } from "./service";
+import { enqueueMaintenance, enqueueMaintenanceFlips } from "@/lib/notifications/outbox/enqueue";
+import { visibilityOf } from "./shown";
 import { isOpen, noticeFor } from "./state";
 
 /* What subscribers hear when an occurrence's status changes: the one narrow way from maintenance to the outbox. */

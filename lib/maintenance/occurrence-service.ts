@@ -10,7 +10,7 @@ import { actorColumns, type Actor } from "@/lib/actors";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/errors";
 import { occurrencesBetween, type Occurrence } from "./occurrences";
 import * as q from "./queries";
-import { getWindowOrThrow, visibilityOf } from "./service";
+import { getWindowOrThrow, visibilityOf } from "./shown";
 import { announce, announceFlips } from "./announce";
 import { canMove, occurrenceStatusAt } from "./state";
 import { historyChanged } from "@/lib/uptime/strips";

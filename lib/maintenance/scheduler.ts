@@ -4,12 +4,12 @@ import type { Db } from "@/lib/db";
 import type { MaintenanceOccurrence, MaintenanceWindow } from "@/lib/db/types";
 import type { Actor } from "@/lib/actors";
 import { invalidatePages } from "@/lib/cache/invalidate";
-import { enqueueMaintenance } from "@/lib/notifications/outbox";
+import { enqueueMaintenance } from "@/lib/notifications/outbox/enqueue";
 import { occurrencesBetween } from "./occurrences";
 import { announce, audienceOf } from "./announce";
 import { materialise, updateRow } from "./occurrence-service";
 import * as q from "./queries";
-import { visibilityOf } from "./service";
+import { visibilityOf } from "./shown";
 import { occurrenceStatusAt } from "./state";
 import { historyChanged } from "@/lib/uptime/strips";
 

@@ -3,7 +3,7 @@ import type { MaintenanceOccurrence, MaintenanceUpdate, MaintenanceWindow as Win
 import { fromJson } from "@/lib/db/json";
 import { toIso, toIsoOrNull } from "@/lib/db/time";
 import { times } from "@/lib/http/wire";
-import { visibilityOf } from "./service";
+import { visibilityOf } from "./shown";
 import type { Maintenance, MaintenanceStatusUpdate, MaintenanceWindow } from "./schema";
 
 export function serializeWindow(row: WindowRow): z.infer<typeof MaintenanceWindow> {

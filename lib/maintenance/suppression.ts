@@ -4,7 +4,7 @@ import { listComponentsOfPage } from "@/lib/components/queries";
 import { loadCards } from "@/lib/status-pages/cards";
 import { findPageById } from "@/lib/status-pages/queries";
 import { listVisibleWindows } from "./queries";
-import { loadShownOccurrences, shownStatusAt, visibilityOf } from "./service";
+import { loadShownOccurrences, shownStatusAt, visibilityOf } from "./shown";
 import { isOpen } from "./state";
 
 /**

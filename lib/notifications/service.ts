@@ -3,8 +3,8 @@ import type { Db } from "@/lib/db";
 import { toIso } from "@/lib/db/time";
 import { getUpdateOrThrow } from "@/lib/incidents/service";
 import { getIncidentUpdateV3 } from "@/lib/incidents/v3-service";
-import * as q from "./queries";
-import { DELIVERY } from "./status";
+import * as q from "./outbox/queries";
+import { DELIVERY } from "./outbox/status";
 
 export interface DeliveryReport {
   /** waiting for their first attempt */

@@ -3,7 +3,7 @@ import client from "prom-client";
 import { pendingMigrations, type Db } from "@/lib/db";
 import { deliveryCounts, ping } from "@/lib/metrics/queries";
 import { registerCollected } from "@/lib/metrics/registry";
-import { PENDING_STATUSES } from "@/lib/notifications/status";
+import { PENDING_STATUSES } from "@/lib/notifications/outbox/status";
 import { registerProbe } from "./hooks";
 import { registerIntegrationOps } from "@/lib/integrations/ops";
 

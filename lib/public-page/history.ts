@@ -4,7 +4,7 @@ import type { StatusPage } from "@/lib/db/types";
 import { listIncidentsForScopeBetween } from "@/lib/incidents/queries";
 import { loadIncidentViews } from "@/lib/incidents/service";
 import type { IncidentView } from "@/lib/incidents/types";
-import { listWindowsForPage } from "@/lib/maintenance/service";
+import { listWindowsForPage } from "@/lib/maintenance/shown";
 import { loadPageStructure } from "@/lib/components/structure";
 import { loadPageMaintenance, type PageMaintenance } from "./maintenance";
 import { earliestIncidentStart } from "./queries";

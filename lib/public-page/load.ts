@@ -3,7 +3,7 @@ import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import type { StatusPage } from "@/lib/db/types";
 import { loadIncidentViews } from "@/lib/incidents/service";
-import { listWindowsForPage } from "@/lib/maintenance/service";
+import { listWindowsForPage } from "@/lib/maintenance/shown";
 import { loadPageMaintenance, maintenanceSpansOf, type PageMaintenance } from "./maintenance";
 import { loadPageStructure, type PageStructure, type ShownComponent } from "@/lib/components/structure";
 import { serviceStatusAt, worstStatus, type IncidentSpan, type MaintenanceSpan, type ServiceStatus } from "@/lib/status";

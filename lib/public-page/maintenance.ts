@@ -2,7 +2,7 @@ import type { Db } from "@/lib/db";
 import { isUuid } from "@/lib/db/ids";
 import type { MaintenanceStatus, MaintenanceUpdate, StatusPage } from "@/lib/db/types";
 import { occurrencesBetween } from "@/lib/maintenance/occurrences";
-import { listWindowsForPage, loadShownOccurrences, shownStatusAt, type ShownOccurrence, type ShownWindow } from "@/lib/maintenance/service";
+import { listWindowsForPage, loadShownOccurrences, shownStatusAt, type ShownOccurrence, type ShownWindow } from "@/lib/maintenance/shown";
 import { findOccurrenceById, findOccurrenceByRuleStart, listChildComponents, listUpdatesOf } from "@/lib/maintenance/queries";
 import type { MaintenanceSpan } from "@/lib/status";
 import { loadPageStructure } from "@/lib/components/structure";

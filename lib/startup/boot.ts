@@ -33,7 +33,7 @@ export function boot(): Promise<void> {
     // Notifications: the embedded default sends from this process; HELIOGRAPH_WORKER=false leaves it to `npm run worker`.
     // The production server (lib/front-cache/server.ts) listens before it loads the app, so this never runs without a listener.
     if (env.HELIOGRAPH_WORKER) {
-      const worker = (await import("@/lib/notifications/runtime")).startInProcessWorker(db);
+      const worker = (await import("@/lib/notifications/worker/runtime")).startInProcessWorker(db);
       onShutdown(() => worker.stop());
     }
   });

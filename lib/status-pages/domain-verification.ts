@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError, VerificationFailedError } from "@/lib/err
 import { txtRecords } from "@/lib/outbound/txt";
 import { challengeRecord, DOMAIN_TAKEN } from "./domain-claim";
 import { promotePendingDomain } from "./queries";
-import { getPageOrThrow } from "./service";
+import { getPageOrThrow } from "./lookup";
 
 /** One of the account's pages that has a custom domain, served or waiting for its proof. */
 export async function getDomainVerification(db: Db, accountId: string, id: string, opts: { version?: PageVersion } = {}): Promise<StatusPage> {

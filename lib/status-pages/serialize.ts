@@ -8,8 +8,7 @@ import { serializeIncident } from "@/lib/incidents/serialize";
 import { serializeService } from "@/lib/services/serialize";
 import type { CreatedStatusPageKey, CustomDomainVerification, StatusPage, StatusPageKey, StatusPageV3 } from "./schema";
 import { challengeRecord } from "./domain-claim";
-import type { StatusPageView } from "./service";
-import type { ThemeColors, ThemePalette } from "./types";
+import type { StatusPageView, ThemeColors, ThemePalette } from "./types";
 
 export function serializeKey(row: KeyRow): z.infer<typeof StatusPageKey> {
   return { id: row.id, maskedKey: row.masked_key, expiresAt: toIsoOrNull(row.expires_at), ...times(row) };

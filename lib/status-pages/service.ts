@@ -13,30 +13,13 @@ import { requireServices } from "@/lib/services/service";
 import { assertWithinLimit } from "@/lib/accounts/entitlements";
 import { assertRoomFor } from "@/lib/accounts/limits";
 import { listOpenIncidentViews } from "@/lib/incidents/service";
-import type { IncidentView } from "@/lib/incidents/types";
 import * as q from "./queries";
 import { loadCards } from "./cards";
 import { claimDomain } from "./domain-claim";
-import type { StatusPageGraph, StatusPageInput, StatusPageV3Input } from "./types";
+import { getPageOrThrow } from "./lookup";
+import type { StatusPageGraph, StatusPageInput, StatusPageV3Input, StatusPageView } from "./types";
 
 const KEY_PREFIX = "hgp_";
-
-/**
- * The only way to one of the account's pages. With `version`, the operation belongs to that API: a page of
- * the other kind (v1: cards of account-wide services; v3: its own components) is a 400 naming the API that
- * serves it, as the vendor answers. Without it (page keys, password, public side) either kind is fine.
- */
-export async function getPageOrThrow(db: Db, accountId: string, id: string, opts: { version?: PageVersion } = {}): Promise<StatusPage> {
-  const row = isUuid(id) ? await q.findPage(db, accountId, id) : undefined;
-  if (!row) throw new NotFoundError("Status page not found");
-  if (opts.version !== undefined && Number(row.version) !== opts.version) {
-    const use = `/v${row.version}/status-pages/${row.id}`;
-    // The page's path parameter: `{id}` in the v1 API, `{statusPageId}` in the v3 API.
-    const field = opts.version === 3 ? "statusPageId" : "id";
-    throw new ValidationError(`This is a v${row.version} status page: use ${use}`, { fields: [field], version: Number(row.version), use });
-  }
-  return row;
-}
 
 export async function loadPageGraph(db: Db, page: StatusPage): Promise<StatusPageGraph> {
   const [cards, keys] = await Promise.all([loadCards(db, page.id), q.listKeys(db, page.id)]);
@@ -46,12 +29,6 @@ export async function loadPageGraph(db: Db, page: StatusPage): Promise<StatusPag
 /** The account's pages of one API version, oldest first. */
 export async function listPages(db: Db, accountId: string, page: PageRequest, version: PageVersion = 1) {
   return pageOf(await q.listPages(db, accountId, version, page), page.limit);
-}
-
-/** A page as the management API shows it: cards with services, keys, and its unresolved incidents. */
-export interface StatusPageView {
-  graph: StatusPageGraph;
-  openIncidents: IncidentView[];
 }
 
 export async function loadPageView(db: Db, page: StatusPage): Promise<StatusPageView> {

@@ -1,4 +1,5 @@
 import type { Service, StatusPage, StatusPageKey, Theme } from "@/lib/db/types";
+import type { IncidentView } from "@/lib/incidents/types";
 import type { PageLocale } from "@/lib/time/locale";
 
 export const THEME_COLOR_FIELDS = [
@@ -76,4 +77,10 @@ export interface StatusPageGraph {
   page: StatusPage;
   cards: CardWithServices[];
   keys: StatusPageKey[];
+}
+
+/** A page as the management API shows it: cards with services, keys, and its unresolved incidents. */
+export interface StatusPageView {
+  graph: StatusPageGraph;
+  openIncidents: IncidentView[];
 }

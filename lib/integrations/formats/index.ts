@@ -1,5 +1,5 @@
-import type { AlertEvent, IntegrationType } from "@/lib/automation/alert";
-import { INTEGRATION_TYPES } from "@/lib/automation/alert";
+import type { AlertEvent } from "@/lib/automation/alert";
+import { INTEGRATION_TYPES, type IntegrationType } from "./names";
 import { parseAlertmanagerWebhook } from "./alertmanager";
 import { parseChecklyWebhook, WEBHOOK_TEMPLATE } from "./checkly";
 import { parseGenericEvents } from "./generic";
@@ -11,7 +11,7 @@ export type { FormatOptions };
 
 /**
  * The one registry of alert formats: every integration type, how its body becomes events, and what its
- * sender needs to know. The type list itself is the contract's (INTEGRATION_TYPES); the Record type keeps both in step.
+ * sender needs to know. The type list itself is in ./names.ts (INTEGRATION_TYPES); the Record type keeps both in step.
  */
 export interface Format {
   /** raw JSON → events; throws ValidationError when the body is not this format */

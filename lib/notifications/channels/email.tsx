@@ -5,11 +5,13 @@ import { env } from "@/lib/env";
 import { translator } from "@/lib/i18n";
 import { localeOf } from "@/lib/time/locale";
 import { renderMarkdown } from "@/lib/markdown";
-import type { EventPayload } from "../payload";
+import type { EventPayload } from "./payload";
 import type { TimeStyle } from "@/lib/time/format";
-import { headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER, whenText } from "../render";
+import { headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER, whenText } from "./render";
 import { normalizeEmail } from "./address";
-import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type MessageContext, type SendResult } from "./types";
+import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type Mailer, type MessageContext, type OutgoingMail, type SendResult } from "./types";
+
+export type { Mailer, OutgoingMail } from "./types";
 
 interface MailConfig {
   host: string;
@@ -20,23 +22,6 @@ interface MailConfig {
   from: string;
   /** parallel SMTP connections */
   connections?: number;
-}
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  messageId: string;
-  headers?: Record<string, string>;
-}
-
-export interface Mailer {
-  from: string;
-  /** the bare address of `from`, for Message-IDs */
-  fromAddress: string;
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
 }
 
 const ASCII_LINE = /^[\x20-\x7e]*$/;

@@ -4,18 +4,22 @@ import { googleChatChannel } from "./google-chat";
 import { slackChannel } from "./slack";
 import { smsChannel } from "./sms";
 import { teamsChannel } from "./teams";
+import type { ChannelNames, ChannelType } from "./names";
 import type { ChannelModule, NotifyKind } from "./types";
 import { webhookChannel } from "./webhook";
 
 /**
- * The one list of channels, in the order the sign-up form offers them. Everything else derives from it:
- * the database's Channel type, the zod enums (and so the API docs), the form, the worker.
- * Adding a channel: its module, its test, one line here.
+ * The one list of channel modules, in the order of the names (./names.ts), which the sign-up form, the worker and
+ * the zod enums (and so the API docs) follow. Adding a channel: its name, its module, its test, one line here.
  */
 export const CHANNELS = [emailChannel, webhookChannel, slackChannel, teamsChannel, discordChannel, googleChatChannel, smsChannel] as const;
 
-export type ChannelType = (typeof CHANNELS)[number]["type"];
-export const CHANNEL_TYPES = CHANNELS.map((c) => c.type) as [ChannelType, ...ChannelType[]];
+type TypesOf<T> = { [K in keyof T]: T[K] extends { type: infer N } ? N : never };
+type Holds<T extends true> = T;
+// Fails to compile unless the registry holds exactly the named channels, in the names' order.
+type _OneModulePerName = Holds<TypesOf<typeof CHANNELS> extends ChannelNames ? (ChannelNames extends TypesOf<typeof CHANNELS> ? true : false) : false>;
+
+export { CHANNEL_TYPES, type ChannelType } from "./names";
 
 const byType = new Map<string, ChannelModule<ChannelType>>(CHANNELS.map((c) => [c.type, c]));
 

@@ -1,8 +1,8 @@
 import { translator } from "@/lib/i18n";
 import { markdownToText } from "@/lib/markdown";
-import type { EventPayload } from "../payload";
+import type { EventPayload } from "./payload";
 import type { TimeStyle } from "@/lib/time/format";
-import { componentFlip, headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, messageWords, personalize, statusText, whenText } from "../render";
+import { componentFlip, headline, MANAGE_PLACEHOLDER, messageLocale, messageStyle, messageWords, personalize, statusText, whenText } from "./render";
 import { normalizeUrl } from "./address";
 import { POSTS_TO_A_URL, type ChannelModule } from "./types";
 import { postJson } from "./webhook";

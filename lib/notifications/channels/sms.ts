@@ -1,20 +1,14 @@
 import { env } from "@/lib/env";
 import { translator } from "@/lib/i18n";
 import { parseRetryAfter } from "@/lib/outbound";
-import type { EventPayload } from "../payload";
+import type { EventPayload } from "./payload";
 import type { TimeStyle } from "@/lib/time/format";
-import { headline, messageLocale, messageStyle, shortWhenText, statusText } from "../render";
+import { headline, messageLocale, messageStyle, shortWhenText, statusText } from "./render";
 import { normalizePhone } from "./address";
 import { fitHead, fitsOneSegment, plainPunctuation } from "./sms-segments";
-import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type SendResult } from "./types";
+import { INCIDENT_AND_MAINTENANCE, type ChannelModule, type SendResult, type SmsConfig } from "./types";
 
-/** A Twilio-compatible Messages API, configured by the operator (so it is exempt from the SSRF guard). */
-export interface SmsConfig {
-  baseUrl: string;
-  accountSid: string;
-  authToken: string;
-  from: string;
-}
+export type { SmsConfig } from "./types";
 
 async function sendSms(cfg: SmsConfig | null, to: string, body: string, idempotencyKey: string, timeoutMs: number): Promise<SendResult> {
   if (!cfg) return { ok: false, permanent: true, error: "SMS is not configured on this server (SMS_API_BASE_URL)" };

@@ -1,8 +1,31 @@
 import type { EventKind, Subscriber } from "@/lib/db/types";
 import type { Guard } from "@/lib/outbound";
-import type { EventPayload } from "../payload";
-import type { Mailer } from "./email";
-import type { SmsConfig } from "./sms";
+import type { EventPayload } from "./payload";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  messageId: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  from: string;
+  /** the bare address of `from`, for Message-IDs */
+  fromAddress: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** A Twilio-compatible Messages API, configured by the operator (so it is exempt from the SSRF guard). */
+export interface SmsConfig {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+}
 
 export type SendResult =
   | { ok: true; code?: number }

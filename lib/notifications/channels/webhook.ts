@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import { OutboundRefusedError, postChecked } from "@/lib/outbound";
 import { componentStatus as spComponentStatus, STATUS_DESCRIPTION } from "@/lib/statuspage-compat/mapping";
-import type { EventPayload } from "../payload";
-import { iso, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER } from "../render";
+import type { EventPayload } from "./payload";
+import { iso, MANAGE_PLACEHOLDER, personalize, statusText, UNSUBSCRIBE_PLACEHOLDER } from "./render";
 import { normalizeUrl } from "./address";
 import { classifyHttp, POSTS_TO_A_URL, type ChannelDeps, type ChannelModule, type MessageContext, type SendResult } from "./types";
 

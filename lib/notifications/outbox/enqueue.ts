@@ -2,11 +2,11 @@ import "server-only";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { statusesAt, spansOf } from "./component-status";
-import { snapshotComponentUpdates, snapshotIncidentUpdate, snapshotMaintenance, snapshotMaintenanceFlips, type MaintenanceSubject } from "./payload";
-import type { ShownWindow } from "@/lib/maintenance/service";
+import { snapshotComponentUpdates, snapshotIncidentUpdate, snapshotMaintenance, snapshotMaintenanceFlips, type MaintenanceSubject } from "./snapshot";
+import type { ShownWindow } from "@/lib/maintenance/shown";
 import { coverage, loadChildren } from "@/lib/public-page/maintenance";
 import { pageIdsShowing } from "@/lib/status-pages/affected";
-import { accountOfComponent, openImpactsOn } from "./payload-queries";
+import { accountOfComponent, openImpactsOn } from "./snapshot-queries";
 import { fanOut, insertEvent } from "./queries";
 
 interface IncidentUpdateEvent {

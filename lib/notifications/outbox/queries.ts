@@ -1,18 +1,17 @@
 import "server-only";
 /*
  * The outbox's queries: events and the deliveries they fan out to (inside the caller's transaction), confirmations,
- * cancellations, delivery reports and housekeeping. The worker's claims and records are in claim-queries.ts,
- * the reads that snapshot an event's payload in payload-queries.ts.
+ * cancellations, delivery reports and housekeeping. The worker's claims and records are in ../worker/claim-queries.ts,
+ * the reads that snapshot an event's payload in snapshot-queries.ts.
  */
 import { sql } from "kysely";
 import { dialectOf, type Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { toJson } from "@/lib/db/json";
 import type { EventKind, Subscriber } from "@/lib/db/types";
-import { channelsFor } from "./channels";
+import { channelsFor } from "@/lib/notifications/channels";
 import { DELIVERY, PENDING_STATUSES, VERIFY_EVENT } from "./status";
 
-export type { Claimed } from "./claim-queries";
 
 /**
  * A uuid per row made by the database itself, so fan-out stays one INSERT … SELECT. On SQLite a version 7 uuid

@@ -3,7 +3,7 @@ import "server-only";
 import { sql, type ExpressionBuilder } from "kysely";
 import { dialectOf, type Db } from "@/lib/db";
 import type { Database, NotificationDelivery, NotificationEvent, Subscriber } from "@/lib/db/types";
-import { DELIVERY, PENDING_STATUSES } from "./status";
+import { DELIVERY, PENDING_STATUSES } from "@/lib/notifications/outbox/status";
 
 export interface Claimed {
   delivery: NotificationDelivery;

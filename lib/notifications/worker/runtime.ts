@@ -3,10 +3,10 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { defaultGuard } from "@/lib/outbound";
 import { processSlot } from "@/lib/runtime/process-state";
-import { createMailer, type Mailer } from "./channels/email";
-import type { SmsConfig } from "./channels/sms";
+import { createMailer, type Mailer } from "@/lib/notifications/channels/email";
+import type { SmsConfig } from "@/lib/notifications/channels/sms";
 import { NotificationWorker, type WorkerOptions } from "./worker";
-import { hostLimit } from "./worker-options";
+import { hostLimit } from "./options";
 
 function mailerFromEnv(): Mailer | null {
   if (!env.SMTP_HOST) return null;

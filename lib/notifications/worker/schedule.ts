@@ -3,7 +3,7 @@ import { DAY_MS } from "@/lib/time/units";
 import type { Db } from "@/lib/db";
 import { advanceMaintenance, queueReminders } from "@/lib/maintenance/scheduler";
 import { deleteUnconfirmed } from "@/lib/subscriptions/service";
-import { listNotifyingWindows, pruneBefore } from "./queries";
+import { listNotifyingWindows, pruneBefore } from "@/lib/notifications/outbox/queries";
 
 /**
  * Maintenance's part of the tick: occurrences move at their times (lib/maintenance/scheduler.ts), and their

@@ -9,21 +9,21 @@ import { endSubscription, markVerified } from "@/lib/subscriptions/service";
 import { pageAddress } from "@/lib/tenancy/address";
 import { env } from "@/lib/env";
 import type { Subscriber } from "@/lib/db/types";
-import { channelOf, CHANNELS, type ChannelDeps, type SendResult } from "./channels";
-import { emailChannel, renderDisabledEmail, type Mailer } from "./channels/email";
+import { channelOf, CHANNELS, type ChannelDeps, type SendResult } from "@/lib/notifications/channels";
+import { emailChannel, renderDisabledEmail, type Mailer } from "@/lib/notifications/channels/email";
 import { limitOf } from "@/lib/accounts/entitlements";
-import { takeMail } from "./mail-budget";
-import type { SmsConfig } from "./channels/sms";
+import { takeMail } from "@/lib/notifications/channels/mail-budget";
+import type { SmsConfig } from "@/lib/notifications/channels/sms";
 import { confirmLinks, subscriberLinks } from "./links";
-import type { EventPayload } from "./payload";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
 import * as q from "./claim-queries";
-import { findPageHead } from "./payload-queries";
+import { findPageHead } from "@/lib/notifications/outbox/snapshot-queries";
 import { schedulerTick } from "./schedule";
-import { DELIVERY, VERIFY_EVENT } from "./status";
+import { DELIVERY, VERIFY_EVENT } from "@/lib/notifications/outbox/status";
 import { HostQueues } from "./host-queues";
-import { backoffMs, DEFAULT_WORKER_OPTIONS, hostLimit, type WorkerOptions } from "./worker-options";
+import { backoffMs, DEFAULT_WORKER_OPTIONS, hostLimit, type WorkerOptions } from "./options";
 
-export { backoffMs, type WorkerOptions } from "./worker-options";
+export { backoffMs, type WorkerOptions } from "./options";
 
 export interface WorkerDeps {
   db: Db;

@@ -4,13 +4,13 @@ import { configureLimits, limitOf, type AccountLimitKey } from "@/lib/accounts/e
 import { Entitlements } from "@/lib/accounts/schema";
 import { RateLimitedError } from "@/lib/errors";
 import type { Mailer } from "@/lib/notifications/channels/email";
-import { resetMailBudgets } from "@/lib/notifications/mail-budget";
-import { NotificationWorker } from "@/lib/notifications/worker";
+import { resetMailBudgets } from "@/lib/notifications/channels/mail-budget";
+import { NotificationWorker } from "@/lib/notifications/worker/worker";
 import { sweepStaleIntegrations } from "@/lib/integrations/stale";
 import { createGuard } from "@/lib/outbound";
 import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
 import { subscribe } from "@/lib/subscriptions/service";
-import { getPageOrThrow } from "@/lib/status-pages/service";
+import { getPageOrThrow } from "@/lib/status-pages/lookup";
 import { vendorSchemaErrors } from "../../setup/vendor-schemas";
 import type { ApiResponse } from "./client";
 import { expectError, expectShape, rowCounts, slug, STORE, tenant, type Tenant } from "./fixtures";

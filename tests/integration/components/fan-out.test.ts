@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/db/ids";
 import type { Db } from "@/lib/db";
-import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
+import { enqueueIncidentUpdate } from "@/lib/notifications/outbox/enqueue";
 import { newAccount } from "../../setup/db";
 
 async function v3Page(db: Db, accountId: string, slug: string) {

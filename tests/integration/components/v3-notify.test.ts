@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { webhookBody } from "@/lib/notifications/channels/webhook";
-import type { EventPayload } from "@/lib/notifications/payload";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
 import { slug, tenant, type Tenant } from "../api/fixtures";
 
 async function world(t: Tenant) {

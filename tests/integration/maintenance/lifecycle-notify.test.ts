@@ -6,8 +6,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { Maintenance, MaintenanceList, MaintenanceStatusUpdate, MaintenanceWindow } from "@/lib/maintenance/schema";
-import { scheduleMaintenance } from "@/lib/notifications/schedule";
-import { subscriberLinks } from "@/lib/notifications/links";
+import { scheduleMaintenance } from "@/lib/notifications/worker/schedule";
+import { subscriberLinks } from "@/lib/notifications/worker/links";
 import { bulkCreateSubscriptions } from "@/lib/subscriptions/service";
 import { updateManagedServices } from "@/lib/subscriptions/self-service";
 import { subscriptionKeys } from "@/lib/subscriptions/crypto";

@@ -10,7 +10,7 @@ import { createDb, type Db } from "@/lib/db";
 import { createWindow } from "@/lib/maintenance/service";
 import { addMaintenanceUpdate, deleteMaintenanceUpdate, listMaintenances, moveMaintenance, skipMaintenance } from "@/lib/maintenance/occurrence-service";
 import { advanceMaintenance, SCHEDULER_ACTOR } from "@/lib/maintenance/scheduler";
-import { scheduleMaintenance } from "@/lib/notifications/schedule";
+import { scheduleMaintenance } from "@/lib/notifications/worker/schedule";
 import { bulkCreateSubscriptions } from "@/lib/subscriptions/service";
 import { createIncident } from "@/lib/incidents/service";
 import type { StatusPageVisibility } from "@/lib/maintenance/types";

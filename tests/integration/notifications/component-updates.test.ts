@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "@/lib/db";
 import { addIncidentUpdate, createIncident, updateIncident } from "@/lib/incidents/service";
-import { enqueueComponentUpdates } from "@/lib/notifications/outbox";
+import { enqueueComponentUpdates } from "@/lib/notifications/outbox/enqueue";
 import { bulkCreateSubscriptions, subscribe } from "@/lib/subscriptions/service";
 import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
 import { encryptSecret, newWebhookSecret, subscriptionKeys } from "@/lib/subscriptions/crypto";

@@ -26,7 +26,7 @@ export const loopbackGuard = () => createGuard({ allow: "127.0.0.1" });
 
 import type { Db } from "@/lib/db";
 import { createMailer } from "@/lib/notifications/channels/email";
-import { NotificationWorker, type WorkerOptions } from "@/lib/notifications/worker";
+import { NotificationWorker, type WorkerOptions } from "@/lib/notifications/worker/worker";
 import type { SmsConfig } from "@/lib/notifications/channels/sms";
 
 const mailers: { close(): void }[] = [];

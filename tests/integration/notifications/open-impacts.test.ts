@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { addIncidentUpdate, createIncident } from "@/lib/incidents/service";
 import { addIncidentUpdateV3, createIncidentV3 } from "@/lib/incidents/v3-service";
-import { accountOfComponent, openImpactsOn } from "@/lib/notifications/payload-queries";
+import { accountOfComponent, openImpactsOn } from "@/lib/notifications/outbox/snapshot-queries";
 import { ACTOR, D, H, v3Page } from "../uptime/fixtures";
 import { pageWithServices } from "./fixtures";
 

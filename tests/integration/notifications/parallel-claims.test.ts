@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createIncident } from "@/lib/incidents/service";
-import { claimDue, markSent } from "@/lib/notifications/claim-queries";
+import { claimDue, markSent } from "@/lib/notifications/worker/claim-queries";
 import { bulkCreateSubscriptions } from "@/lib/subscriptions/service";
 import { alreadyDown, deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver } from "./peers";

@@ -6,9 +6,9 @@ import { createIncident } from "@/lib/incidents/service";
 import { handleConfirmSms, handleManageForm, handleSubscribeForm } from "@/lib/subscriptions/form";
 import { bulkCreateSubscriptions, deleteUnconfirmed, listSubscriptions } from "@/lib/subscriptions/service";
 import { resetSignupLimiter } from "@/lib/subscriptions/abuse";
-import { subscriberLinks } from "@/lib/notifications/links";
+import { subscriberLinks } from "@/lib/notifications/worker/links";
 import { subscriptionKeys } from "@/lib/subscriptions/crypto";
-import { schedulerTick } from "@/lib/notifications/schedule";
+import { schedulerTick } from "@/lib/notifications/worker/schedule";
 import { deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver } from "./peers";
 

@@ -3,9 +3,9 @@ import { addIncidentUpdate, createIncident, editIncidentUpdate } from "@/lib/inc
 import { createWindow } from "@/lib/maintenance/service";
 import { bulkCreateSubscriptions } from "@/lib/subscriptions/service";
 import { updateManagedServices } from "@/lib/subscriptions/self-service";
-import { enqueueIncidentUpdate } from "@/lib/notifications/outbox";
-import { scheduleMaintenance } from "@/lib/notifications/schedule";
-import { subscriberLinks } from "@/lib/notifications/links";
+import { enqueueIncidentUpdate } from "@/lib/notifications/outbox/enqueue";
+import { scheduleMaintenance } from "@/lib/notifications/worker/schedule";
+import { subscriberLinks } from "@/lib/notifications/worker/links";
 import { subscriptionKeys } from "@/lib/subscriptions/crypto";
 import { deliveriesOf, loopbackGuard, pageWithServices, testWorker } from "./fixtures";
 import { startReceiver } from "./peers";

@@ -22,7 +22,7 @@ import { severityLabel } from "@/lib/status";
 import { siteLang } from "@/lib/i18n/links";
 import { pickMessages } from "@/lib/i18n";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { subscriberLinks } from "@/lib/notifications/links";
+import { subscriberLinks } from "@/lib/notifications/worker/links";
 import { loadPageSnapshot } from "@/lib/public-page/load";
 import { siteLocale, siteQuery } from "@/lib/public-page/site";
 import { LanguageSwitcher } from "@/components/site/language-switcher";

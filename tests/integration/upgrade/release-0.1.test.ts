@@ -19,7 +19,7 @@ describe("upgrade from release 0.1", () => {
     const applied = await db.selectFrom("kysely_migration" as never).select("name" as never).execute();
     expect(applied.map((r) => (r as { name: string }).name).sort()).toEqual(Object.keys(migrations).sort());
 
-    const { getPageOrThrow } = await import("@/lib/status-pages/service");
+    const { getPageOrThrow } = await import("@/lib/status-pages/lookup");
     const { loadPageSnapshot } = await import("@/lib/public-page/load");
     const page = await getPageOrThrow(db, ids.accountId, ids.pageId);
     expect(page.url).toBe("acme");
@@ -32,7 +32,8 @@ describe("upgrade from release 0.1", () => {
   });
 
   it("keeps the private page locked with its password and key", async () => {
-    const { getPageOrThrow, listPageKeys } = await import("@/lib/status-pages/service");
+    const { getPageOrThrow } = await import("@/lib/status-pages/lookup");
+    const { listPageKeys } = await import("@/lib/status-pages/service");
     const page = await getPageOrThrow(db, ids.accountId, ids.privatePageId);
     expect(page.is_private).toBeTruthy();
     expect(page.password_hash).toBeTruthy();
@@ -48,7 +49,7 @@ describe("upgrade from release 0.1", () => {
   });
 
   it("keeps the maintenance window with its repeat and time zone", async () => {
-    const { listWindowsForPage } = await import("@/lib/maintenance/service");
+    const { listWindowsForPage } = await import("@/lib/maintenance/shown");
     const windows = await listWindowsForPage(db, ids.accountId, ids.pageId);
     const weekly = windows.find((w) => w.name === "Weekly database patching");
     expect(weekly?.repeat_unit).toBe("WEEK");

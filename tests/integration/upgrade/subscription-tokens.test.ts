@@ -22,8 +22,8 @@ describe("subscription token nonces after an upgrade from release 0.1", () => {
   });
 
   it("manage links of an upgraded subscriber work, until it unsubscribes", async () => {
-    const { getPageOrThrow } = await import("@/lib/status-pages/service");
-    const { subscriberLinks } = await import("@/lib/notifications/links");
+    const { getPageOrThrow } = await import("@/lib/status-pages/lookup");
+    const { subscriberLinks } = await import("@/lib/notifications/worker/links");
     const { subscriptionKeys } = await import("@/lib/subscriptions/crypto");
     const { getManagedSubscription, unsubscribeByToken } = await import("@/lib/subscriptions/self-service");
     const page = await getPageOrThrow(db, ids.accountId, ids.pageId);

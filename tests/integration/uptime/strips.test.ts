@@ -11,7 +11,7 @@ import { groupIncidentsByDay } from "@/lib/public-page/view";
 import { incidentSpan, loadPageSnapshot, loadRecentSnapshot, maintenanceSpans, spansByComponent } from "@/lib/public-page/load";
 import { loadPageStructure } from "@/lib/components/structure";
 import { listPageIncidentsSince } from "@/lib/public-page/queries";
-import { listWindowsForPage } from "@/lib/maintenance/service";
+import { listWindowsForPage } from "@/lib/maintenance/shown";
 import { loadPageMaintenance } from "@/lib/public-page/maintenance";
 import { deriveDays, planStrips, storeStrips } from "@/lib/uptime/strips";
 import { lastDays } from "@/lib/time/days";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
-import { VERIFY_EVENT } from "@/lib/notifications/status";
+import { VERIFY_EVENT } from "@/lib/notifications/outbox/status";
 import { BulkSubscribersV3Response, SubscribersV3Page } from "@/lib/subscriptions/schema";
 import { vendorSchemaErrors } from "../../setup/vendor-schemas";
 import type { ApiResponse } from "../api/client";

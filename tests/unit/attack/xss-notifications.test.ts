@@ -9,8 +9,8 @@ import { emailChannel, renderConfirmEmail, renderDisabledEmail } from "@/lib/not
 import { slackChannel, slackTestMessage } from "@/lib/notifications/channels/slack";
 import { smsChannel } from "@/lib/notifications/channels/sms";
 import { webhookChannel } from "@/lib/notifications/channels/webhook";
-import type { EventPayload } from "@/lib/notifications/payload";
-import { personalize } from "@/lib/notifications/render";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
+import { personalize } from "@/lib/notifications/channels/render";
 import { XSS_PAYLOADS } from "../../attack/xss-payloads";
 
 const ADDRESS = "https://status.acme.test";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { MaintenanceOccurrence, MaintenanceStatus, MaintenanceUpdate } from "@/lib/db/types";
-import { overlayOccurrences, type ShownWindow } from "@/lib/maintenance/service";
+import { overlayOccurrences, type ShownWindow } from "@/lib/maintenance/shown";
 import { DEFAULT_VISIBILITY, type StatusPageVisibility } from "@/lib/maintenance/types";
 import { coverage, maintenanceSpansOf, toPageMaintenance } from "@/lib/public-page/maintenance";
 

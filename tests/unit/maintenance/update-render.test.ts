@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CHANNELS, channelsFor } from "@/lib/notifications/channels";
 import { webhookBody } from "@/lib/notifications/channels/webhook";
-import type { EventPayload } from "@/lib/notifications/payload";
-import { statusText } from "@/lib/notifications/render";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
+import { statusText } from "@/lib/notifications/channels/render";
 
 /* An operator's maintenance update with notifySubscribers (maintenance.update): every channel sends and renders it. */
 

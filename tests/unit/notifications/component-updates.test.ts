@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CHANNELS, channelOf, channelsFor } from "@/lib/notifications/channels";
-import { pageIndicator, spansOf, statusesAt } from "@/lib/notifications/component-status";
-import type { EventPayload } from "@/lib/notifications/payload";
-import { MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER } from "@/lib/notifications/render";
+import { pageIndicator, spansOf, statusesAt } from "@/lib/notifications/outbox/component-status";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
+import { MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER } from "@/lib/notifications/channels/render";
 import type { ServiceStatus } from "@/lib/status";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the rendered JSON is read as the platform reads it */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HostQueues } from "@/lib/notifications/host-queues";
-import type { Claimed } from "@/lib/notifications/queries";
+import { HostQueues } from "@/lib/notifications/worker/host-queues";
+import type { Claimed } from "@/lib/notifications/worker/claim-queries";
 
 const row = (id: string, host: string) => ({ delivery: { id, host }, subscriber: {} }) as unknown as Claimed;
 const queues = (leaseMs = 60_000) => new HostQueues({ leaseMs, timeoutMs: 10_000, batchSize: 100, limit: (h) => (h === "smtp" ? 10 : 2) });

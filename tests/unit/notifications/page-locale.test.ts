@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CHANNELS, channelOf } from "@/lib/notifications/channels";
-import type { EventPayload } from "@/lib/notifications/payload";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
 
 const AT = Date.UTC(2026, 10, 24, 14, 5);
 const page = (locale?: string): EventPayload["page"] => ({ id: "p", name: "Acme Cloud", address: "https://status.acme.test", timezone: "Europe/Berlin", locale });

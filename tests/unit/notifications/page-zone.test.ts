@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { CHANNELS, channelOf } from "@/lib/notifications/channels";
-import type { EventPayload } from "@/lib/notifications/payload";
-import { messageStyle, whenText } from "@/lib/notifications/render";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
+import { messageStyle, whenText } from "@/lib/notifications/channels/render";
 
 const AT = Date.UTC(2026, 10, 24, 14, 5); // 24 Nov 2026, 23:05 in Tokyo
 const TOKYO = { id: "p", name: "Acme", address: "https://status.acme.test", timezone: "Asia/Tokyo", locale: "en" };

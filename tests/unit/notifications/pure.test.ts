@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { backoffMs } from "@/lib/notifications/worker";
-import { personalize, MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER } from "@/lib/notifications/render";
+import { backoffMs } from "@/lib/notifications/worker/worker";
+import { personalize, MANAGE_PLACEHOLDER, UNSUBSCRIBE_PLACEHOLDER } from "@/lib/notifications/channels/render";
 import { classifyHttp } from "@/lib/notifications/channels/types";
 import { slackBody } from "@/lib/notifications/channels/slack";
 import { smsText } from "@/lib/notifications/channels/sms";
@@ -9,8 +9,8 @@ import { webhookBody } from "@/lib/notifications/channels/webhook";
 import { parseRetryAfter } from "@/lib/outbound";
 import { decryptSecret, encryptSecret, MANAGE_TTL_MS, parseRefToken, parseSignedToken, refToken, signedToken, signedTokenValid, smsCode } from "@/lib/subscriptions/crypto";
 import { normalizeEmail, normalizePhone } from "@/lib/notifications/channels/address";
-import { confirmLinks, subscriberLinks } from "@/lib/notifications/links";
-import type { EventPayload } from "@/lib/notifications/payload";
+import { confirmLinks, subscriberLinks } from "@/lib/notifications/worker/links";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
 
 const keys = { sign: Buffer.alloc(32, 1), encrypt: Buffer.alloc(32, 2) };
 const id = "6f1c2a9e-2b7d-4c1e-9a55-0f8e2d3c4b5a";

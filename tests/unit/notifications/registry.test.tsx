@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { Channel } from "@/lib/db/types";
 import { CHANNEL_TYPES, CHANNELS, channelOf, type ChannelType } from "@/lib/notifications/channels";
 import { DeadLetter } from "@/lib/notifications/schema";
-import type { EventPayload } from "@/lib/notifications/payload";
+import type { EventPayload } from "@/lib/notifications/channels/payload";
 import { openApiDocument } from "@/lib/openapi/document";
 import { availableChannels } from "@/lib/subscriptions/channels-available";
 import { BulkSubscriptionEntry, SubscriptionType } from "@/lib/subscriptions/schema";

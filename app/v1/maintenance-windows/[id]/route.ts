@@ -1,7 +1,8 @@
 import { apiRoute, noContent, ok } from "@/lib/http/route";
 import { UpdateMaintenanceWindowInput, WindowIdParams } from "@/lib/maintenance/schema";
 import { serializeWindow } from "@/lib/maintenance/serialize";
-import { deleteWindow, getWindowOrThrow, updateWindow } from "@/lib/maintenance/service";
+import { deleteWindow, updateWindow } from "@/lib/maintenance/service";
+import { getWindowOrThrow } from "@/lib/maintenance/shown";
 import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { apiRoute, noContent, ok } from "@/lib/http/route";
 import { StatusPageIdParams, StatusPageV3Mutation } from "@/lib/status-pages/schema";
 import { serializeStatusPageV3 } from "@/lib/status-pages/serialize";
-import { deletePage, getPageOrThrow, updatePageV3 } from "@/lib/status-pages/service";
+import { getPageOrThrow } from "@/lib/status-pages/lookup";
+import { deletePage, updatePageV3 } from "@/lib/status-pages/service";
 import { otherMethods } from "@/lib/http/other-methods";
 
 export const dynamic = "force-dynamic";
