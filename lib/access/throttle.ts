@@ -7,10 +7,9 @@ import { log } from "@/lib/log";
 import { processSlot } from "@/lib/runtime/process-state";
 
 /**
- * Wrong keys and passwords for private pages: 10 per client in 10 minutes, then every further try
- * waits, twice as long after each lock-out. A looser per-page budget slows guessing from many
- * addresses: past it, only clients that guessed wrong lately wait, so an attack never locks out a
- * visitor who arrives with the right password. IPv6 clients count per /64 (one subscriber's network).
+ * Wrong keys and passwords for private pages: 10 per client in 10 minutes, then each further try waits, twice as
+ * long after each lock-out. A looser per-page budget slows guessing from many addresses, yet past it only clients that
+ * guessed wrong lately wait: an attack never locks out a visitor with the right password. IPv6 counts per /64.
  */
 export interface ThrottleOptions {
   clientTries: number;

@@ -23,11 +23,9 @@ export function signGrant(grant: AccessGrant, secret: string): string {
 }
 
 /*
- * The MACs of grants that verified, by their (public) body: a private page served from the front cache checks
- * its visitor's cookie on every request, and computing the HMAC was the larger part of that check. The signature
- * sent is still compared in constant time, with the kept MAC; only bodies whose signature matched are kept (so
- * forged cookies cannot fill it), under the secret they matched (a new secret starts afresh). Bounded: cleared
- * whole when full.
+ * The MACs of grants that verified, by their public body: a cached private page checks its visitor's cookie on every
+ * request, and the HMAC was most of that check. The sent signature is still compared in constant time; only bodies
+ * that matched are kept (forged cookies cannot fill it), under their secret. Bounded: cleared whole when full.
  */
 const VERIFIED_MAX = 10_000;
 let verifiedSecret: string | undefined;

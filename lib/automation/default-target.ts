@@ -6,10 +6,9 @@ import * as q from "./queries";
 import { requireRuleComponents } from "./service";
 
 /*
- * An integration's default target (automation.md, "Matching" 3): for alerts no rule or check trigger matches.
- * It is an automation_rules row of kind DEFAULT on the integration's v3 page, so apply.ts holds it to every
- * rule of a rule (one open incident by the same claim, alert state, cool-down, humans win, suppression).
- * It is never listed among the page's rules; it is written and deleted with its integration.
+ * An integration's default target (automation.md, "Matching" 3), for alerts no rule or check trigger matches: a rule
+ * row of kind DEFAULT on its v3 page, so apply.ts holds it to every rule of a rule (one open incident, cool-down, humans
+ * win, suppression). Never listed among the page's rules; written and deleted with its integration.
  */
 
 export interface DefaultTargetInput {

@@ -6,14 +6,9 @@
 import { setFlagsFromString } from "node:v8";
 
 /*
- * A worker's live heap is small and bounded (claims of at most a batch, caches with caps), but sending allocates
- * fast and V8's default policy let the old generation grow to about four times the live heap between full
- * collections: RSS rose by over 100 MB during a large fan-out, all of it garbage. Optimising for size makes
- * V8 collect at about 1.3 times the live heap instead (profiled: the full collections stay well under 1% of the time).
- * Set here, after start-up, it changes how the heap grows; on the node command line V8 also keeps the young
- * generation at its smallest: measured with bench:notify (100,000 webhooks), about 25% more worker CPU (more
- * scavenges). package.json's `npm run worker` caps the young generation at a middle size instead
- * (--max-semi-space-size=4; lib/notifications/README.md has the figures).
+ * V8 optimised for size: full collections at ~1.3× the live heap instead of letting a large fan-out's garbage grow it
+ * fourfold (RSS +100 MB). Set here after start-up, as on the command line it would also shrink the young generation
+ * (+25% worker CPU); `npm run worker` caps that at a middle size instead. Figures: lib/notifications/README.md.
  */
 if (!process.execArgv.includes("--optimize-for-size")) setFlagsFromString("--optimize-for-size");
 

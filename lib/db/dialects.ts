@@ -41,16 +41,9 @@ export interface RawCapableDatabase {
 }
 
 /**
- * Kysely prepares every query anew, and for the small indexed reads a page makes SQLite's prepare costs as much
- * as running them (profiled: better-sqlite3's prepare was the largest database cost of an uncached page). The
- * same SQL text reuses its statement; SQLite re-prepares it by itself after a schema change. Bounded: the least
- * recently used statement goes when full (queries with IN lists of varying length make many texts). Kysely runs
- * one query at a time on its single SQLite connection, so a statement is never iterated twice at once.
- *
- * Reads come back from better-sqlite3 as arrays and are made into objects here, with the statement's column names
- * read once: better-sqlite3 builds each row object property by property from C++, which was most of a wide read's
- * cost (a status page's 330 incidents of 13 columns: 2.6 → 1.9 ms; one row: 12 → 8.5 µs). The names are read again
- * when a row's width changes (a column added, by any process) and forgotten after DDL run here (a column renamed).
+ * Statements kept by SQL text, least recently used dropped: prepare cost as much as a page's small indexed reads, and
+ * Kysely runs one query at a time on SQLite's one connection, so none is iterated twice at once. Rows come back as
+ * arrays, made objects with column names read once per width (330 incidents × 13 columns: 2.6 → 1.9 ms).
  */
 export function withStatementCache(db: RawCapableDatabase, size = 500): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();

@@ -1,10 +1,9 @@
 /** Timestamps are epoch milliseconds in the database (see types.ts); the wire uses ISO 8601 with milliseconds and Z. */
 
 /*
- * The strings of the timestamps formatted lately, kept: a page's JSON and its live fingerprint (components/live)
- * format the same few hundred timestamps (its components', its incidents') at every render, and toISOString costs
- * ~1 µs a call here, more once Next has wrapped the Date constructor (its node-environment-extensions/date.js):
- * ~0.6 ms of each render of a page of 200 components. Bounded: cleared whole when full.
+ * Recently formatted timestamps, kept: a page's JSON and live fingerprint format the same few hundred at every render,
+ * and toISOString costs ~1 µs here, more under Next's wrapped Date (~0.6 ms a render for 200 components).
+ * Bounded: cleared whole when full.
  */
 const ISO_MAX = 10_000;
 const isoOf = new Map<number, string>();

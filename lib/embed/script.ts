@@ -1,9 +1,7 @@
 /**
- * embed.js: `<script src="https://status.example.com/embed.js" async></script>` puts a status pill on
- * any site. No dependencies; the pill lives in a shadow root so the host page's CSS cannot break it
- * and ours cannot leak. It reads status.json next to itself (CORS *) and refreshes every minute while
- * the tab is visible. Options on the script tag: data-target (CSS selector to render into), data-theme
- * (light | dark | auto). The same bytes serve every page: the page is known from the script's own URL.
+ * embed.js: `<script src="https://status.example.com/embed.js" async></script>` puts a status pill on any site, in a
+ * shadow root so neither page's CSS breaks the other. It polls status.json beside it (CORS *) each minute while the tab
+ * is visible; options data-target (selector) and data-theme (light | dark | auto). The page comes from the script's URL.
  */
 const SOURCE = String.raw`(function () {
   var script = document.currentScript;

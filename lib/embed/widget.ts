@@ -12,14 +12,9 @@ import { resolveTheme, statusColorsFor } from "@/lib/theme/css";
 import type { ThemePalette } from "@/lib/theme/palette";
 
 /**
- * The frameable widget (/<slug>/embed): status, open incidents, maintenance in progress and a link
- * to the page. Plain HTML and CSS, no script. It has no meta refresh: a timed refresh is a WCAG 2.2.1/3.2.5
- * failure (axe "meta-refresh", critical) that moves a screen reader's focus back to the top every minute;
- * a frame is current when its host page loads, and sites that want it live use embed.js.
- *
- * Its CSS is not Tailwind's on purpose: the widget's CSP (`default-src 'none'; style-src 'unsafe-inline'`)
- * cannot load the app's stylesheet, and inlining that stylesheet would put all of it into every widget
- * answer (see docs/status-page.md for the measured sizes), for the ~1 KB this document needs.
+ * The frameable widget (/<slug>/embed): status, open incidents, maintenance in progress, a link to the page; no script.
+ * No meta refresh: a timed refresh (axe "meta-refresh", critical) moves a screen reader back to the top; embed.js is the
+ * live option. Its CSS is not Tailwind's: its CSP cannot load the app's stylesheet (docs/status-page.md, sizes).
  */
 
 /* Every word of the widget: lib/i18n namespace `widget` (and the shared status words), in the page's language or an embedder's ?lang=. */

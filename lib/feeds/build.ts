@@ -78,10 +78,9 @@ function maintenanceEntries(snap: PageSnapshot, ctx: FeedContext, style: TimeSty
 }
 
 /**
- * RSS 2.0 or Atom 1.0 of a page: one entry per incident update and per maintenance occurrence, newest
- * first. Every text enters the builder through feedText, read as each format defines the element:
- * RSS titles are plain text and descriptions HTML; Atom feed-level texts are type="text", entry titles,
- * summaries and content type="html" (as the library writes them).
+ * RSS 2.0 or Atom 1.0 of a page: one entry per incident update and maintenance occurrence, newest first. Every text
+ * goes through feedText as the format defines its element: RSS titles plain text, descriptions HTML; Atom feed-level
+ * texts type="text", entry titles, summaries and content type="html" (as the library writes them).
  */
 export function buildFeed(snap: PageSnapshot, ctx: FeedContext, format: FeedFormat): string {
   const { page } = snap;

@@ -5,10 +5,9 @@ import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerRe
 export type HeadDecision = "buffer" | "forward" | "discard";
 
 /**
- * A stand-in for http.ServerResponse that Next renders into (Next itself captures renders the same
- * way, see next/dist/server/lib/mock-request). At the first byte it asks `decide`: buffer the body
- * (a shared render: the visitor's disconnect must not abort it), forward it to the real response
- * as it streams, or drop it.
+ * A stand-in for http.ServerResponse that Next renders into (as next/dist/server/lib/mock-request does). At the first
+ * byte it asks `decide`: buffer the body (a shared render, which a visitor's disconnect must not abort), forward it to
+ * the real response as it streams, or drop it.
  */
 export class CaptureResponse extends Writable {
   statusCode = 200;

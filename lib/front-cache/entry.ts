@@ -97,10 +97,9 @@ export interface BuildInput {
 }
 
 /**
- * A body kept for as long as its entry: in memory of its own, exactly its size. zlib's output (a compressed body,
- * a decoded one) is a view into its stream's 16 KB chunk and a small Buffer.from a view into an 8 KB pool slab;
- * kept, each view pins the whole block (measured under bench:goals' mixed load: 4,130 chunks of 16 KB, 65 MB, for
- * 2,600 entries the bound counted as 39 MB).
+ * A body kept for as long as its entry, in memory of its own: zlib's output is a view into a 16 KB chunk and a small
+ * Buffer.from one into an 8 KB slab, and a kept view pins the whole block (bench:goals' mixed load: 4,130 chunks,
+ * 65 MB, for 2,600 entries the bound counted as 39 MB).
  */
 export function ownBytes(buf: Buffer): Buffer {
   if (buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength) return buf;

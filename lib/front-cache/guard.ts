@@ -2,12 +2,9 @@ import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerRe
 import { isNextVariant } from "./request";
 
 /**
- * The last word on every response the server sends, cached or not: headers meant for the server itself
- * (`x-heliograph-*` such as the cache tags, Next's `x-middleware-*`) never reach a client, and an RSC or
- * prefetch answer (which Next may send with the page's public cache headers, even as a redirect) is never
- * shared-cacheable. `x-heliograph-cache` (HIT, MISS …) is the one such header meant for clients. A front cache
- * hit is sent without it: its entry's headers went through isInternal when the entry was built
- * (lib/front-cache/entry.ts), and no RSC request is answered from the cache.
+ * The last word on every response: headers meant for the server (`x-heliograph-*`, Next's `x-middleware-*`) never reach
+ * a client, except `x-heliograph-cache` (HIT, MISS …), and an RSC or prefetch answer is never shared-cacheable (Next may
+ * send one with the page's public cache headers). A cache hit skips it: entry.ts filtered its headers when built.
  */
 export function isInternal(name: string): boolean {
   const n = name.toLowerCase();

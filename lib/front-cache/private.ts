@@ -3,11 +3,9 @@ import type { OutgoingHttpHeader } from "node:http";
 import { grantFor } from "../access/token";
 
 /**
- * Private pages in the front cache. A private page's render is the same for every visitor it lets in, so
- * it is stored with the page and the credentials that opened it then (the `x-heliograph-cache-access`
- * header, lib/cache/headers.ts) and served only to a request whose signed access cookie names one of them:
- * the check the app makes (lib/access), without the database. Revoking a key or changing the password
- * bumps the page's tags, which invalidates the entry (and its credential list) on every instance.
+ * Private pages in the front cache: a render is the same for every visitor let in, so it is stored with the credentials
+ * that opened it (lib/cache/headers.ts) and served only to a signed access cookie naming one: the app's check, without
+ * the database. Revoking a key or changing the password bumps the page's tags, invalidating it on every instance.
  */
 export interface EntryAccess {
   pageId: string;

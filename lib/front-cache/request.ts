@@ -35,11 +35,9 @@ export type TargetProblem = { status: 400 } | { status: 308; location: string };
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /**
- * Brings the request target to the one form the app and the cache key understand, at the edge:
- * an absolute-form target (`GET http://host/path`) names the host itself (RFC 9112 §3.2.2: its
- * authority replaces Host, so an unknown one is a 404 like any unknown Host); dot segments, also
- * percent-encoded, are redirected to the path they stand for (else every `/x/%2e%2e/<slug>` is a
- * new cache key). Two Host headers, or any other target form, answer 400. Returns null when fine.
+ * Brings the request target to the one form the app and the cache key understand: an absolute-form target's authority
+ * replaces Host (RFC 9112 §3.2.2; unknown: 404); dot segments, also percent-encoded, redirect to the path they stand
+ * for (else each `/x/%2e%2e/<slug>` is a new cache key). Two Hosts or other target forms: 400. Null when fine.
  */
 export function normalizeTarget(req: IncomingMessage): TargetProblem | null {
   let hosts = 0;

@@ -1,8 +1,7 @@
 /**
- * The production server: Node's http server, the front cache, the status page's own front door and Next's
- * request handler behind them, in one process. Bundled by scripts/build.mjs (no TypeScript at run
- * time); started by scripts/serve.mjs. The generation store is installed before Next loads, so the domain verbs running
- * inside Next's route modules bump the same store the cache reads (one per process: lib/runtime/process-state.ts).
+ * The production server: Node's http server, the front cache, the status page's own front door and Next behind them,
+ * in one process (bundled by scripts/build.mjs, started by scripts/serve.mjs). The generation store is installed before
+ * Next loads, so verbs inside Next's route modules bump the store the cache reads (lib/runtime/process-state.ts).
  */
 import http from "node:http";
 import { join } from "node:path";
@@ -36,7 +35,7 @@ export interface StartedServer {
   close: () => Promise<void>;
 }
 
-/** Binds the port first: a port in use is one line and a non-zero exit before anything starts (issue 10). */
+/** Binds the port first: a port in use is one line and a non-zero exit before anything starts. */
 function listen(server: http.Server): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once("error", (err: NodeJS.ErrnoException) => {
@@ -77,7 +76,7 @@ export async function startServer(opts: { dir: string; distDir: string; dev?: bo
     (nextHandler ??= (async () => {
       const { default: next } = await import("next");
       // No hostname here: with one, Next builds proxy.ts's request URLs and its rewrite base from different
-      // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves (issue 3).
+      // hosts, and a custom-domain rewrite turns into an HTTP request back to ourselves.
       const nextApp = next({ dev: Boolean(opts.dev), dir: opts.dir, port: env.PORT });
       app = nextApp;
       await nextApp.prepare();

@@ -5,7 +5,7 @@ const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== u
 /**
  * A response sent before its request's body was read through (a 413 from any body reader, a 401 before
  * the body) says `Connection: close` and closes: the unread rest would otherwise stall the connection
- * or be parsed as the next request, and a pooled client would hang on it (issue 10).
+ * or be parsed as the next request, and a pooled client would hang on it.
  */
 export function closeWhenBodyUnread(req: IncomingMessage, res: ServerResponse): void {
   if (!hasBody(req)) return;

@@ -10,13 +10,9 @@ import ja from "./messages/ja.json";
 import pt from "./messages/pt.json";
 
 /**
- * Heliograph's own words in every page locale. English is the source: every other catalogue
- * has exactly its keys (tests/unit/i18n/catalogues.test.ts). Operator-written text never goes through here.
- *
- * Translators are built per locale with next-intl's createTranslator and passed the locale explicitly, never
- * read from a per-request global: the same module serves pages, the notification worker and tests. next-intl's
- * getTranslations() would need the request-config plugin and a Next request scope, which the worker and the
- * unit tests (that render components directly) do not have; createTranslator is the same formatter without it.
+ * Heliograph's own words in every page locale; English is the source and every catalogue has exactly its keys. Built
+ * per locale with createTranslator, the locale passed explicitly: getTranslations() needs a Next request scope and the
+ * request-config plugin, which the worker and unit tests lack. Operator-written text never goes through here.
  */
 export type Messages = typeof en;
 export type Namespace = keyof Messages;
@@ -42,10 +38,9 @@ export function translator<N extends Namespace>(locale: LocaleInput, namespace: 
 }
 
 /**
- * The translator with its answers kept for calls whose values are plain strings and numbers. use-intl keys its
- * own formatter cache with JSON.stringify of every argument (the locale's formats included) on each call; the
- * uptime bars make ~900 such calls a render, which profiling showed costing more than the rest of the page's
- * own work. Bounded per translator: cleared whole when full. Rich/markup/raw calls go straight through.
+ * The translator, its answers kept for plain string and number values: use-intl keys its formatter cache by
+ * JSON.stringify of every argument on each call, and the uptime bars' ~900 calls a render cost more than the rest of
+ * the page. Bounded per translator: cleared whole when full. Rich, markup and raw calls go straight through.
  */
 const REMEMBERED_LIMIT = 1_000;
 function remembering<T>(t: T): T {

@@ -2,10 +2,9 @@ import { LANG } from "@/lib/tenancy/route-class";
 import { localeOf, type PageLocale } from "@/lib/time/locale";
 
 /*
- * In-page links keep the visitor's language choice. The choice is proxy.ts's: an allow-listed
- * `?lang=` (lib/tenancy/route-class.ts visitorLocale), which lib/public-page/site.ts hands the page as
- * `site.locale`. A link carries it only when it differs from the page's own locale, so the links a visitor
- * who never switched sees, and the front cache's keys for them, stay the canonical ones.
+ * In-page links keep the visitor's language: proxy.ts's allow-listed `?lang=`, handed to the page as `site.locale`.
+ * A link carries it only when it differs from the page's own locale, so a visitor who never switched sees, and the
+ * front cache keys, the canonical links.
  */
 
 /** The `lang` to carry on links: the language shown when it is not the page's own, else null. */

@@ -93,10 +93,9 @@ interface Claim {
 }
 
 /**
- * Decides a batch of a body's events once each, in order. A repeat (a seen key of the last day, or an event the
- * batch already holds) is answered by one indexed read, before any decision work. The others are claimed by seen
- * key (so the same alert reaching another instance is decided once), decided together, and recorded with a few
- * statements for the whole batch. Only events from `logFrom` on are written to the log: it keeps the newest ones.
+ * Decides a batch of a body's events once each, in order. A repeat (a seen key of the last day, or one the batch holds)
+ * costs one indexed read and no decision; the rest are claimed by seen key (decided once across instances), decided
+ * together and recorded in a few statements. Only events from `logFrom` on are logged: the log keeps the newest.
  */
 export async function decideBatch(db: Db, row: Integration, batch: readonly AlertEvent[], body: Body, logFrom = 0): Promise<AlertDecision[][]> {
   const out: AlertDecision[][] = batch.map(() => []);

@@ -10,10 +10,9 @@ import { isOpen, noticeFor } from "./state";
 type NewUpdate = Pick<MaintenanceUpdate, "id" | "status" | "description" | "notify_subscribers" | "created_at"> & { previous_status: MaintenanceStatus };
 
 /**
- * In the transaction of a new update: the update itself when it asks to notify (its status says whether it
- * started or completed), otherwise the window's start or end notice when the status really began or completed
- * (never for a skipped occurrence, nor a `stale` one the scheduler catches up on); and the components it puts
- * under maintenance, or takes out, flip. Returns the deliveries queued.
+ * In a new update's transaction: the update itself when it asks to notify, else the window's start or end notice when
+ * the status really began or completed (never for a skipped occurrence or a `stale` catch-up); and the components it
+ * puts under maintenance, or takes out, flip. Returns the deliveries queued.
  */
 export async function announce(trx: Db, w: MaintenanceWindow, occ: MaintenanceOccurrence, update: NewUpdate, opts: { stale: boolean }): Promise<number> {
   const base = audienceOf(w, occ);

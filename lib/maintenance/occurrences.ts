@@ -51,11 +51,9 @@ function lastStartAtOrBefore(first: DateTime, unit: keyof typeof UNIT, every: nu
 }
 
 /**
- * Occurrences of a (possibly repeating) window that overlap [from, to), in time order; at most `limit`.
- * Repeats are calendar steps in the window's time zone (luxon): the local wall-clock start is kept across
- * DST changes, a monthly 31st falls on shorter months' last day, and a start that does not exist on a
- * spring-forward day moves forward by the gap (02:30 → 03:30); one that exists twice keeps the first start's offset.
- * Each occurrence lasts the window's real length.
+ * Occurrences of a (possibly repeating) window overlapping [from, to), in order, at most `limit`. Repeats are calendar
+ * steps in the window's zone (luxon): the wall-clock start holds across DST, a monthly 31st falls on a shorter month's
+ * last day, a missing start moves forward by the gap, a doubled one keeps the first offset. Each lasts the real length.
  */
 export function occurrencesBetween(w: RepeatingWindow, from: number, to: number, limit = 500, step: Step = calendarStep): Occurrence[] {
   const length = w.ends_at - w.starts_at;

@@ -24,10 +24,9 @@ export const STALE_MS = 15 * 60_000;
 export const SCHEDULER_ACTOR: Actor = { type: "AUTOMATION", id: "maintenance-scheduler" };
 
 /**
- * Moves every due occurrence as its window's autoStart/autoEnd say: SCHEDULED → IN_PROGRESS at its start,
- * open → COMPLETED at its end (straight to COMPLETED when both passed while no scheduler ran). Any number of
- * instances may run it at once: each change is a conditional UPDATE under the window's lock, and only the
- * instance whose UPDATE changed the row writes its update and notices. Returns how many it moved.
+ * Moves every due occurrence as autoStart/autoEnd say: SCHEDULED → IN_PROGRESS at its start, open → COMPLETED at its
+ * end (directly, if both passed with no scheduler running). Instances may race: each change is a conditional UPDATE
+ * under the window's lock, and only the one whose UPDATE changed the row writes the update and notices.
  */
 export async function advanceMaintenance(db: Db, now = Date.now()): Promise<{ started: number; completed: number; queued: number }> {
   const since = now - CATCH_UP_MS;

@@ -25,10 +25,9 @@ export const isFinal = (status: MaintenanceStatus): boolean => FINAL.has(status)
 export const isOpen = (status: MaintenanceStatus): boolean => OPEN.has(status);
 
 /**
- * The status at `now`. The stored status is where the occurrence stands; the clock only moves it forward the way
- * the scheduler would (autoStart: SCHEDULED → IN_PROGRESS at startsAt; autoEnd: an open one → COMPLETED at endsAt),
- * so a page read between a start time and the scheduler's next tick already says what the tick will write.
- * With a flag off, only an operator's update makes that step: the status stays where it is, past its time.
+ * The status at `now`: the stored status, moved forward by the clock only as the scheduler would (autoStart, autoEnd),
+ * so a page read before the scheduler's next tick already says what the tick will write. With a flag off only an
+ * operator's update makes that step, and the status stays where it is, past its time.
  */
 export function occurrenceStatusAt(window: AutoFlags, occ: OccurrenceTimes, now: number): MaintenanceStatus {
   const autoStart = window.autoStart ?? true;

@@ -8,10 +8,9 @@ import { loadShownOccurrences, shownStatusAt, visibilityOf } from "./shown";
 import { isOpen } from "./state";
 
 /**
- * Ids automation must not open incidents on at `at`: the v3 components (a group's children with it) and v1
- * services under a maintenance occurrence of this page that is in progress then (per lib/maintenance/state.ts)
- * and whose window sets `suppressAutoIncidents`. `affectAllServices` covers all the page's components and services.
- * A window suppresses whether or not it is shown on the page (`enabled`): showing is a separate choice.
+ * Ids automation must not open incidents on at `at`: v3 components (a group's children with it) and v1 services under
+ * an occurrence of this page in progress then whose window sets `suppressAutoIncidents` (`affectAllServices`: all of
+ * them). Whether the window is shown (`enabled`) does not matter: showing is a separate choice.
  */
 export async function suppressedComponentIds(db: Db, statusPageId: string, at: number): Promise<Set<string>> {
   const page = await findPageById(db, statusPageId);

@@ -37,10 +37,9 @@ async function frameOf(page: StatusPage, pageUrl: string, locale: PageLocale): P
 }
 
 /*
- * A link preview is a pure function of what it shows (name, logo, status, entries, words, colours): each
- * distinct one is drawn once, and a miss of the front cache for an unchanged page costs a hash instead of
- * a layout and a PNG encoding (a quarter of the landing page's rate before). Bounded by the
- * bytes held, cleared whole when full.
+ * A link preview is a pure function of what it shows: each distinct one is drawn once, so a front cache miss on an
+ * unchanged page costs a hash, not a layout and a PNG encoding (which ran at a quarter of the landing page's rate).
+ * Bounded by the bytes held, cleared whole when full.
  */
 const MEMO_BYTES = 8 * 1024 * 1024;
 const drawn = new Map<string, Uint8Array>();

@@ -1,12 +1,6 @@
-// The Open Graph image engine's own process, forked by lib/og/renderer.ts while link previews are being drawn and
-// ended when they are not (the engine holds ~26 MB the server would otherwise keep for good: resvg's and
-// yoga's WebAssembly memories, the font, and sharp's libvips). Plain ESM run by `node` as it is (no TypeScript,
-// no bundling), so it is the same file under `npm start`, vitest and `npm run dev`.
-//
-// Protocol, over the IPC channel with `serialization: "advanced"` (structured clone, so PNG bytes travel as bytes):
-//   parent -> child  { id, tree, width, height }   tree: plain `{type, props}` host elements (lib/og/host-tree.ts)
-//   child -> parent  { id, png } (Uint8Array)  or  { id, error } (a message)
-// The child exits when the channel closes: the parent ended it, or the parent is gone.
+// The Open Graph image engine's own process, forked by lib/og/renderer.ts while link previews are drawn, so the ~26 MB
+// the engine holds goes when they stop. Plain ESM run by `node` as it is: the same file under npm start, vitest and dev.
+// IPC, structured clone: { id, tree, width, height } in, { id, png } or { id, error } out; exits when the channel closes.
 import { ImageResponse } from "next/dist/compiled/@vercel/og/index.node.js";
 
 if (!process.send) {

@@ -7,13 +7,9 @@ import { processSlot } from "@/lib/runtime/process-state";
 import type { HostElement } from "./host-tree";
 
 /*
- * Open Graph images are drawn in a child process (./renderer-process.mjs) that lives only while images are asked
- * for. The engine (@vercel/og: satori, yoga's and resvg's WebAssembly, the font, sharp's libvips) added ~26 MB to
- * the server's RSS on its first image and never gave it back; link previews are rare (crawlers, and the
- * front cache keeps what they fetched), so the server forks the engine on the first image, keeps it while images
- * keep coming, and ends it IDLE_MS after the last. A first image after a quiet spell pays the process start
- * (0.36-0.39 s for the first og.png on the production build, against 0.05-0.06 s with the engine running); the
- * engine process itself holds ~100 MB while it lives.
+ * Open Graph images are drawn in a child process (./renderer-process.mjs) that lives only while images are asked for:
+ * the engine kept ~26 MB of the server's RSS for good, and previews are rare (crawlers; the front cache keeps them).
+ * Forked on the first image, ended IDLE_MS after the last; a first image after a quiet spell pays ~0.35 s to start it.
  */
 
 /** How long the engine outlives its last image. */
@@ -22,14 +18,9 @@ export const IDLE_MS = 30_000;
 export const RENDER_TIMEOUT_MS = 20_000;
 
 /**
- * The engine's script, found from the working directory: the repository root for `npm start` (npm runs scripts
- * there, and scripts/start.mjs starts the server without changing it), `npm run dev`, the test and benchmark
- * harness (tests/e2e/harness.ts: cwd ROOT) and vitest. Not from `import.meta.url`: Next compiles lib/og into the
- * image routes' chunks under <distDir>/server/chunks, where a path relative to this module names nothing, and
- * turbopack would turn `new URL("./renderer-process.mjs", import.meta.url)` into a copied asset whose own imports
- * resolve from the build folder. Checked on the production build: the route chunk keeps
- * `resolve(process.cwd(), "lib", "og", "renderer-process.mjs")` as written, and turbopack lists the script in the
- * routes' .nft.json traces. A server started from elsewhere answers images 503 with a message saying so.
+ * The engine's script, from the working directory (the repository root under npm start, dev, the harness and vitest),
+ * not import.meta.url: Next compiles lib/og into route chunks where a relative path names nothing, and turbopack would
+ * copy the script as an asset resolving its imports from the build folder. Started elsewhere, images answer 503.
  */
 export const ENGINE_SCRIPT = resolve(process.cwd(), "lib", "og", "renderer-process.mjs");
 

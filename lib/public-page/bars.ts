@@ -33,10 +33,9 @@ interface Run {
 }
 
 /**
- * The elements, oldest first. Consecutive quiet days of the same status (most of a page's days) are one element
- * spanning them (`--n` days wide); a day with an incident, downtime or maintenance, and today, are an element
- * each. So the markup grows with what happened, not with the number of days shown. Runs stop at the 30- and
- * 60-day edges so narrow cards can hide the older days.
+ * The elements, oldest first: consecutive quiet days of one status are one element `--n` days wide; a day with an
+ * incident, downtime or maintenance, and today, are one each, so the markup grows with what happened, not the days
+ * shown. Runs stop at the 30- and 60-day edges so narrow cards can hide the older days.
  */
 function runsOf(days: DayUptime[]): Run[] {
   const last = days.length - 1;
@@ -114,9 +113,8 @@ function attrs(oldestAge: number, newestAge: number, count: number): string {
 }
 
 /*
- * Most of a page's bars say the same as another's (the same day, fully up, on every component without an
- * incident): an escaped tooltip is kept by what it is made of, incident names included, so a renamed incident
- * makes a new one. A quiet day (no incident, no downtime, no maintenance) is looked up by its parts without
+ * Most bars say the same as another's (one day, fully up, on every quiet component): escaped tooltips are kept by what
+ * they are made of, incident names included (a rename makes a new one); a quiet day is looked up by its parts without
  * building a key. Bounded: cleared whole when full.
  */
 const TIP_LIMIT = 20_000;

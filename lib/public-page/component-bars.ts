@@ -8,11 +8,9 @@ import { loadRecentSnapshot } from "./load";
 import { listIncidentNames } from "./queries";
 
 /**
- * One component's uptime bars with what each day was (its uptime, downtime, maintenance and the names of its
- * incidents), for the page's islands to put in place when a visitor reaches the bars: the page itself carries
- * only their colours (lib/public-page/bars.ts). The same read as the page (stored strips), so the elements line
- * up with the ones on screen; the names are read for the component's own incidents only. A component the page
- * does not show is not found.
+ * One component's bars with what each day was (uptime, downtime, maintenance, its incidents' names), for the islands to
+ * put in place when a visitor reaches them; the page carries only colours. Read as the page is (stored strips), so the
+ * elements line up with those on screen. A component the page does not show is not found.
  */
 export async function componentBarsHtml(db: Db, page: StatusPage, componentId: string, locale: PageLocale, now = Date.now()): Promise<string> {
   const snap = await loadRecentSnapshot(db, page, now);

@@ -129,10 +129,9 @@ async function shownViews(db: Db, rows: Incident[], shownIds: ReadonlySet<string
 const historyOf = (incidents: IncidentView[], maintenance: PageMaintenance[]): History => ({ spansOf: spansByComponent(incidents.map(incidentSpan)), maintenance: maintenanceSpans(maintenance) });
 
 /**
- * The home page's lean read: what loadPageSnapshot answers for the status, the entries and every component's days
- * and maintenance (the same values), but with `incidents` only the unresolved ones and those resolved (hence
- * also those started) within the last RECENT_INCIDENT_DAYS days of the page's zone. The bars' complete days come from
- * stored strips (lib/uptime/strips.ts); a missing or stale strip costs the window's raw history, for its components only.
+ * The home page's lean read: loadPageSnapshot's status, entries and components' days and maintenance, but `incidents`
+ * only those unresolved or resolved within RECENT_INCIDENT_DAYS in the page's zone. Complete days come from stored strips
+ * (lib/uptime/strips.ts); a missing or stale strip costs the window's raw history, for its components only.
  */
 export async function loadRecentSnapshot(db: Db, page: StatusPage, now = Date.now(), dayCount = 90): Promise<PageSnapshot> {
   const structure = await loadPageStructure(db, page);

@@ -39,11 +39,9 @@ export async function earliestIncidentStart(db: Db, scope: IncidentScope): Promi
 }
 
 /**
- * What listIncidentsForScope returns (the scope's incidents unresolved or resolved since `since`, newest first),
- * with a cost bounded by the window, not by history: the window's incidents come from the account's
- * (account_id, resolved_at) index, and each is checked against the page's services through its own one to three
- * incident_services rows. Checking every incident ever stored against the page's services (or collecting every
- * incident ever on them) cost a page of 200 services 34 ms per render with 90 days of history, 50 ms with five years.
+ * What listIncidentsForScope returns (unresolved or resolved since `since`, newest first), at a cost bounded by the
+ * window, not history: the window's incidents come from the (account_id, resolved_at) index, each checked through its
+ * own incident_services rows. Checking every incident ever cost a 200-service page 34 ms a render (50 ms at 5 years).
  */
 export async function listPageIncidentsSince(db: Db, accountId: string, scope: IncidentScope, since: number): Promise<Incident[]> {
   return db

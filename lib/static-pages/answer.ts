@@ -1,12 +1,7 @@
 /**
- * The status page's own front door: a GET or HEAD of a page's home (/<slug>, or / on its custom domain) is
- * answered by Heliograph's server without going through Next, when the public door's decision for it is the
- * page (lib/tenancy/decide.ts, the same proxy.ts carries out for Next): the page, or its unlock form, rendered
- * by the installed static renderer with the decision's status and headers. Next's request pipeline cost more
- * than the page's own render, and a new process answers the page before Next has loaded.
- *
- * Anything else the decision says (a redirect, a 404, another route) and RSC requests are Next's (the answer is
- * false, nothing was written); app/(status)/[site]/route.ts renders the page for those Next is handed.
+ * The status page's own front door: a GET or HEAD of a page's home whose public decision (lib/tenancy/decide.ts) is the
+ * page is answered without Next (whose pipeline cost more than the render), with the decision's status and headers.
+ * Anything else, and RSC requests, are Next's: false, nothing written; app/(status)/[site]/route.ts renders those.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";

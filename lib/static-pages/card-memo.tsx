@@ -14,12 +14,9 @@ import { FragmentMemo } from "./fragment-memo";
 const memo = new FragmentMemo(8 * 1024 * 1024);
 
 /**
- * What a card is drawn from, as one string: the entry as the card shows it, the language and the bars' address
- * (`barsBase`: the page's address and language). Two fields are replaced by what the card makes of them, since
- * they move with the clock while the card stays the same: an uptime by its figure as written (99.05 %), and
- * every `days` list by its length, whether a full day of it was observed, and what its bars are drawn from
- * (barsKey; CardBody reads nothing else of them: components/service-card), in the entry and each of its
- * children. Any other field of an entry, read or not, is in the key as it is.
+ * What a card is drawn from, as one string: the entry as shown, the language and `barsBase`. Fields that move with the
+ * clock while the card stays the same are replaced by what the card makes of them: an uptime by its figure as written,
+ * each `days` list (entry and children) by its length, whether a full day was observed and its barsKey; the rest as is.
  */
 function keyOf(entry: EntrySnapshot, locale: PageLocale, barsBase: string): string {
   // Projected first and stringified without a replacer: V8's JSON fast path (a replacer calls back for every value).

@@ -1,9 +1,7 @@
 /**
- * Parts of a status page kept across renders as UTF-8 (the cards, the past incidents' lines): between two renders
- * of a page almost all of them are unchanged, and drawing them again with React, then collecting the garbage that
- * leaves, was most of a large page's render (issue 15). A part is kept under a key made of everything it is drawn
- * from, so any change to it is a new key and the part is drawn afresh: nothing is ever invalidated; the least
- * recently used parts go when the bound is reached. One memo per kind of part, for all pages of the process.
+ * Parts of a status page kept across renders as UTF-8 (cards, past incidents' lines): between renders almost all are
+ * unchanged, and drawing them again with React, then collecting the garbage, was most of a large page's render. Keyed
+ * by all a part is drawn from, so nothing is invalidated; least recently used go at the bound. One memo per kind.
  */
 export class FragmentMemo {
   /* Kept as UTF-8 bytes, as the document is sent: the page is spliced together from them (./splice.ts), so an

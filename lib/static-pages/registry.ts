@@ -3,11 +3,9 @@ import type { Site } from "@/lib/public-page/site";
 import { processSlot } from "@/lib/runtime/process-state";
 
 /**
- * The status page (/<slug>) is rendered to static markup with react-dom/server, outside the App Router's RSC
- * pipeline (issue 15: the inline RSC payload doubled the page, and its render cost four times the page's own
- * work). react-dom/server cannot run inside Next's server layer, so the renderer lives in Heliograph's own
- * server bundle (lib/front-cache/server.ts installs it before Next loads) and the page's route handler, which
- * keeps proxy.ts's routing, access checks and cache headers, reaches it through this process-wide slot.
+ * The status page is rendered to static markup with react-dom/server, outside the RSC pipeline (whose inline payload
+ * doubled the page and whose render cost four times the page's own). react-dom/server cannot run in Next's server
+ * layer, so the renderer lives in Heliograph's server bundle, and the page's route handler reaches it through this slot.
  */
 export interface StaticPages {
   /** the whole document of the status page, as UTF-8 */

@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
 
 /*
- * Kept parts (./fragment-memo.ts) go into the page as UTF-8: the document is rendered with a mark where each part
- * goes, encoded, and the kept bytes are put in the marks' places, so an unchanged part is not copied through
- * React's output string and encoded again at every render. A mark is a comment with a token drawn at start, which
- * nothing else on the page can contain: the operator's text reaches the markup escaped by React (`<` never appears
- * in it raw), and the page data's JSON escapes `<` too.
+ * Kept parts (./fragment-memo.ts) go in as UTF-8: the document is rendered with a mark where each goes, and the kept
+ * bytes replace the marks, so an unchanged part is not copied through React's output and encoded again each render.
+ * A mark holds a token drawn at start, which the page cannot contain: React escapes operator text, the JSON escapes `<`.
  */
 const TOKEN = `hg-part-${randomBytes(8).toString("hex")}`;
 const OPEN = `<!--${TOKEN}:`;

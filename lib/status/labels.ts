@@ -3,12 +3,9 @@ import { severityToStatus } from "./severity";
 import type { ServiceStatus, Severity, UpdateStatus } from "./types";
 
 /**
- * The one vocabulary a visitor reads: every word for a state (page, incident, history, widget, badges,
- * feeds, e-mails, images) comes from here. A v1 severity is named by the status it puts its services in
- * (MEDIUM reads "Partial outage", as the service itself does), so a state has one name everywhere.
- * Wire formats that fix their own words (Statuspage JSON descriptions) are exempt.
- * The words live in lib/i18n/messages (namespaces `status` and `update`); `locale` is the page's (or the
- * visitor's ?lang), English when omitted.
+ * The one vocabulary a visitor reads: every word for a state, on every surface, comes from here (lib/i18n/messages,
+ * `status` and `update`). A v1 severity is named by the status it puts its services in (MEDIUM reads "Partial outage"),
+ * so a state has one name everywhere. Wire formats with their own words (Statuspage JSON) are exempt.
  */
 type Locale = LocaleInput;
 

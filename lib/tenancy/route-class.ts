@@ -2,10 +2,9 @@ import { parseHistoryPage } from "@/lib/public-page/view";
 import { isPageLocale, type PageLocale } from "@/lib/time/locale";
 
 /**
- * Every route under a status page, by class, with what the public door (./decide.ts) needs to know about it:
- * whether it is an HTML page that a locked private page answers with 401 and the unlock form, whether a shared
- * `?key=` link opens it, whether it is marked shared-cacheable there, and which query parameters it reads. One
- * table, so a new route cannot forget any of these.
+ * Every route under a status page by class, with what the public door (./decide.ts) needs: whether a locked private
+ * page answers it with 401 and the unlock form, whether a `?key=` link opens it, whether it is shared-cacheable there,
+ * and which query parameters it reads. One table, so a new route cannot forget any of these.
  */
 export type RouteClassName =
   | "page" | "incident" | "maintenance" | "history" | "uptime" | "subscribe" | "manage" | "confirm"
@@ -79,11 +78,9 @@ const VALUES: Readonly<Record<string, (v: string) => boolean>> = {
 };
 
 /**
- * A URL carrying parameters its route never reads (tracking tags, or `?x=<random>` sent to dodge the
- * front cache) is redirected to the same URL without them, so every such request is answered from the
- * one cached copy instead of forcing a render. Returns the cleaned search ("" or "?…"), or null when
- * there is nothing to drop. `denied` is read on a private page only: the front cache, which keys a request
- * before it knows the page, passes `mayBePrivate`; the public door (./decide.ts) asks for public pages.
+ * A URL with parameters its route never reads (tracking tags, `?x=<random>` to dodge the front cache) redirects to the
+ * same URL without them, answered from the one cached copy instead of forcing a render. Returns the cleaned search, or
+ * null. `denied` is read on private pages only: the front cache, keying before it knows the page, passes `mayBePrivate`.
  */
 export function strayQuery(cls: RouteClass, params: URLSearchParams, opts: { mayBePrivate?: boolean } = {}): string | null {
   const keep = cls.params;

@@ -1,15 +1,9 @@
 import type { Theme } from "@/lib/db/types";
 
 /**
- * Theme switching is next-themes' (components/theme/theme-provider.tsx): its inline script applies the
- * visitor's stored choice, or the page's default, to <html data-theme> before the page paints.
- *
- * One thing it cannot do (0.4.6): it writes only the resolved theme ("light"/"dark") to the DOM, never the
- * choice "system", and useTheme().theme is undefined on the server; a toggle must hydrate with the server's
- * markup, so one built on useTheme() alone shows the page default (e.g. "System") until hydration.
- * choiceScript() therefore puts the stored choice itself on <html data-theme-choice> right after
- * next-themes' script, and the toggle's pressed look is CSS on that attribute from the first paint
- * (tests/e2e/page.test.ts checks it in the first animation frame).
+ * next-themes (0.4.6) writes only the resolved theme to the DOM, never the choice "system", and useTheme() is undefined
+ * on the server, so a toggle built on it shows the page default until hydration. choiceScript() puts the stored choice
+ * on <html data-theme-choice> right after next-themes' script; the toggle's pressed look is CSS on it from first paint.
  */
 
 /** Remembered per page, not per server: one visitor may prefer a dark page here and a light one there. */

@@ -11,10 +11,9 @@ const MINUTE = 60_000;
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * Midnight of a calendar date in the zone from the zone's offsets (luxon's cached IANAZone: a page renders
- * hundreds of days, and a DateTime per day cost milliseconds per component). `guess` is a nearby day's offset
- * (minutes): when the zone keeps it, one lookup settles the day. A date whose midnight does not exist (a DST
- * change at 00:00) is left to luxon, which moves it forward as the clock did.
+ * Midnight of a calendar date in the zone from its offsets (luxon's cached IANAZone: a DateTime per day cost ms per
+ * component). `guess` is a nearby day's offset in minutes: when the zone keeps it, one lookup settles the day. A
+ * midnight that does not exist (DST at 00:00) is left to luxon, which moves it forward as the clock did.
  */
 function midnight(zone: IANAZone, y: number, m: number, d: number, guess = zone.offset(Date.UTC(y, m, d))): [ts: number, offset: number] {
   const wall = Date.UTC(y, m, d);

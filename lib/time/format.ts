@@ -2,10 +2,9 @@ import { DEFAULT_LOCALE, localeOf, type PageLocale } from "./locale";
 import { DEFAULT_ZONE, zoneOf } from "./zone";
 
 /**
- * The one place instants become text for people: the page, feeds, e-mails, SMS and chat messages all print
- * times in the page's zone with its abbreviation ("20 Nov 2026, 14:05 CET"). Names come from CLDR through
- * Intl, never from a hand-written table; a zone CLDR has no letters for reads as its offset ("GMT+9").
- * Intl only (no date library), so the browser's copy in components/time costs no bundle weight.
+ * The one place instants become text for people: every surface prints times in the page's zone with its abbreviation
+ * ("20 Nov 2026, 14:05 CET"), named by CLDR through Intl, or as an offset ("GMT+9") where CLDR has no letters. Intl
+ * only, no date library, so the browser's copy in components/time costs no bundle weight.
  */
 export interface TimeStyle {
   zone: string;

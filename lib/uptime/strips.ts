@@ -12,14 +12,9 @@ import { dailyUptime, type DayUptime } from "./daily";
 import * as q from "./queries";
 
 /*
- * Stored uptime strips. A component's bars for the complete days (every day before today in the page's
- * zone) are derived once from raw history and stored; a render reads them and derives only the days since the
- * strip's last one (today, and after midnight yesterday too) from the recent history it reads anyway.
- *
- * Validity is by version, not by deletion: every write that changes history bumps, in its transaction, the version
- * of each component it touches (incidents) or page (maintenance), and a strip records the versions it was derived
- * at. Versions are read before the history they describe, so a render that read history just before a write
- * commits stores a strip with the old version, which reads as stale; a deleted row could not stop that store.
+ * Stored uptime strips: a component's complete days (before today in the page's zone) derived once and stored; a render
+ * derives only the days since. Valid by version, not deletion: writes bump their components' or page's version, and a
+ * strip records its versions, read before the history, so a render racing a write stores a strip that reads as stale.
  */
 
 /** One page's history as the derivation reads it: each component's incident spans and the page's maintenance. */
@@ -64,12 +59,9 @@ export async function stripsGone(trx: Db, componentIds: readonly string[]): Prom
 }
 
 /*
- * Decoded strips, kept across renders. A stored row never changes under its key (every store writes a new
- * computed_at, and the key holds the versions and the window it was decoded for), so a page re-rendered after a
- * write decodes only the strips the write touched: the other 199 of a 200-component page are as they were.
- * Decoding a page's strips was a third of a big page's read (200 strips: ~7 ms and ~3 MB of garbage a render).
- * Bounded by count, least recently used out: a decoded strip is a few KB (its quiet days are shared objects, below).
- * Stored strips are still the truth a cold process starts from; this only spares re-reading them.
+ * Decoded strips, kept across renders: a stored row never changes under its key (versions and window), so a re-render
+ * after a write decodes only the strips it touched; decoding was a third of a big page's read (200 strips: ~7 ms, ~3 MB
+ * of garbage). Bounded by count, least recently used out; the stored strips stay the truth a cold process starts from.
  */
 const DECODED_MAX = 2_000;
 const decoded = new Map<string, DayUptime[]>();
@@ -206,12 +198,9 @@ export function encodeDays(days: readonly DayUptime[]): string {
 const dayNumber = (key: string) => Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))) / DAY_MS;
 
 /*
- * Quiet days (no incident, no downtime, no maintenance) are decoded once for the whole process: the same day fully
- * up (or without data) is the same object on every component of every page. Most of a page's days are such days,
- * and decoded strips are kept across renders (`decoded`): with a copy per strip, a server of 1,000 small pages kept
- * ~170,000 equal day objects (~30 MB of live heap, doubled by the heap's headroom under load). Days are
- * never mutated once derived. The table holds a few entries per day of the window; it is emptied when it passes its
- * bound (days that rolled out of every window are then let go), and days taken from it before stay valid.
+ * Quiet days are decoded once per process: the same day fully up (or without data) is one object on every component of
+ * every page; a copy per kept strip held ~170,000 equal objects (~30 MB) on 1,000 small pages. Days are never mutated.
+ * Emptied past its bound (days out of every window then go); days taken from it before stay valid.
  */
 const QUIET_MAX = 10_000;
 /** By the encoded day ("0", or uptime|worst|observed minutes), then by its day key. */

@@ -2,10 +2,9 @@ import { sql, type Kysely } from "kysely";
 import { log } from "@/lib/log";
 
 /*
- * Paths this round gives the server itself (ops endpoints, the /v2 /v3 /next APIs, the alert ingest
- * path, the operator console). A release-0.1 page whose slug is one of them would be shadowed, so it
- * is renamed to "<slug>-page" (then -2, -3 …) and the new address is logged; its custom domain, id
- * and everything else stay. The list is frozen here: a later reservation is a later migration.
+ * Paths the server now answers itself (ops endpoints, the /v2 /v3 /next APIs, alert ingest, the operator console): a
+ * release-0.1 page with one as its slug would be shadowed, so it becomes "<slug>-page" (then -2, -3 …), logged, all
+ * else kept. The list is frozen here: a later reservation is a later migration.
  */
 const NEWLY_RESERVED = ["readyz", "metrics", "v2", "v3", "next", "ingest", "console", "admin"];
 

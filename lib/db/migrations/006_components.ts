@@ -2,9 +2,8 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Components (the v3 model): a page's own SERVICE and GROUP components, per-component impact windows of
- * incidents, per-component subscriptions, and who acted on every update and impact. Release 0.1 pages are
- * v1 pages (`version` 1): their cards and account-wide services are projected onto the same read model
+ * Components (the v3 model): a page's SERVICE and GROUP components, per-component impact windows and subscriptions,
+ * and who acted on every update and impact. Release 0.1 pages become v1 pages, projected onto the same read model
  * (lib/components/structure.ts), so their rows stay as they are and look the same after the upgrade.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,10 +2,9 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Maintenance occurrences: each repetition of a window becomes a row when it is first listed or
- * addressed, so it can be moved, skipped and given status updates of its own. `original_starts_at` is the
- * start the repeat rule gave it; unique per window, so concurrent readers materialise it at most once.
- * Release 0.1 windows get no rows here: their occurrences are materialised on first use, like new ones.
+ * Maintenance occurrences: a window's repetition becomes a row when first listed or addressed, so it can be moved,
+ * skipped and updated on its own. Unique per window by `original_starts_at` (the repeat rule's start), so concurrent
+ * readers make it once. Release 0.1 windows get no rows here: theirs are made on first use, like new ones.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const uuid = dialectOf(db) === "postgres" ? "uuid" : "text";

@@ -2,10 +2,9 @@ import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Automation: v3 automation rules and the v1 per-check triggers share one table (`kind`), so one
- * conditional claim on `incident_id` keeps one open automated incident per rule across instances. Alert
- * state is per (rule, dedup key): out-of-order events and "all alerts resolved" are decided from it.
- * `incidents.humans_since` is set by any write not made by the automation: from then on humans own it.
+ * v3 automation rules and v1 per-check triggers share one table (`kind`), so one conditional claim on `incident_id`
+ * keeps one open automated incident per rule across instances. Alert state per (rule, dedup key) decides out-of-order
+ * events and "all resolved". `incidents.humans_since`: set by any write not the automation's; humans own it from then.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const uuid = dialectOf(db) === "postgres" ? "uuid" : "text";

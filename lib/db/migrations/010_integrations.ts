@@ -2,10 +2,9 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Alert integrations: each has its own ingest token (stored hashed, looked up by hash), and keeps
- * its recent events. An event row doubles as the "already seen" mark of (dedup key, action, event time):
- * `seen_key` is unique per integration, so a repeat (or the same alert reaching two instances) is one insert
- * that conflicts, never a second decision.
+ * Alert integrations: each has its own ingest token (stored hashed, looked up by hash) and keeps its recent events.
+ * An event row is also the "already seen" mark of (dedup key, action, event time): `seen_key` is unique per integration,
+ * so a repeat (or one alert reaching two instances) is an insert that conflicts, never a second decision.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const uuid = dialectOf(db) === "postgres" ? "uuid" : "text";

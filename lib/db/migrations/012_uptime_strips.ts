@@ -2,10 +2,9 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Stored uptime strips: per page and component, the derived days of the bars' complete days (every day
- * before today in the page's zone), so a render reads 200 rows instead of deriving 90 days of raw history. A strip
- * is valid while the versions it was derived at are current: every write that changes history bumps the version of
- * the components (incidents) or pages (maintenance) it touches, in its own transaction (lib/uptime/strips.ts).
+ * Stored uptime strips: per page and component, the bars' complete days (before today in the page's zone), so a render
+ * reads 200 rows instead of deriving 90 days of history. Valid while the versions they were derived at are current:
+ * a write that changes history bumps its components' or page's version in its transaction (lib/uptime/strips.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const uuid = dialectOf(db) === "postgres" ? "uuid" : "text";

@@ -2,10 +2,9 @@ import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
- * Alert ingestion whose cost does not grow with history. An event is claimed by its seen key here (unique per
- * integration, so it is decided once across instances) and stays seen for a day, beyond the 100-row event log:
- * a re-sent group of 1,000 alerts is one indexed read. A rule's alert state is read by key and counted through
- * partial indexes, and resolved alerts older than a day are pruned through another.
+ * Alert ingestion whose cost does not grow with history: an event is claimed by its seen key (unique per integration,
+ * decided once across instances), seen for a day beyond the 100-row log, so a re-sent 1,000-alert group is one indexed
+ * read. Alert state is read by key and counted through partial indexes; resolved alerts over a day old are pruned.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const uuid = dialectOf(db) === "postgres" ? "uuid" : "text";

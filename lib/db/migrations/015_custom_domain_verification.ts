@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
 
 /*
- * Custom domains proven by a DNS TXT record when the operator turns verification on. `custom_domain` keeps its
- * meaning and unique index: the domain the page is served at. A domain set but not proven yet waits in
- * `pending_custom_domain` (not unique: two pages may claim one; the first proven takes `custom_domain`), with the
- * token its TXT record must hold. Every domain of an earlier release stays in `custom_domain`, so it keeps serving.
+ * Custom domains proven by a DNS TXT record when verification is on. `custom_domain` keeps its meaning and unique index
+ * (where the page is served); an unproven domain waits in `pending_custom_domain` (not unique: the first proven wins)
+ * with its TXT token. An earlier release's domains stay in `custom_domain`, so they keep serving.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("status_pages").addColumn("pending_custom_domain", "text").execute();

@@ -57,10 +57,9 @@ function fromHeader(from: string): string | null {
 const base64Lines = (text: string) => Buffer.from(text).toString("base64").replace(/.{76}(?!$)/g, "$&\r\n");
 
 /**
- * The whole message as one string (multipart/alternative, both parts base64): handed to the pool as `raw`, it
- * goes out in one write. nodemailer's own composer streams each message through several transforms in small
- * writes, which cost several times the SMTP exchange itself at thousands of messages a second. Null when a
- * value is not plain ASCII on one line (an internationalised address): nodemailer composes those.
+ * The whole message as one string (multipart/alternative, base64 parts), handed to the pool as `raw` for one write:
+ * nodemailer's composer streams each message through transforms in small writes, costing several times the SMTP
+ * exchange at thousands a second. Null when a value is not one line of ASCII (an international address): nodemailer's.
  */
 function composeRaw(from: string, boundary: string, m: OutgoingMail): string | null {
   const extra = Object.entries(m.headers ?? {});

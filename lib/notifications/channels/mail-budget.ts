@@ -7,10 +7,9 @@ import { countRefusal } from "@/lib/metrics/registry";
 import { processSlot } from "@/lib/runtime/process-state";
 
 /*
- * How many e-mails one account may make the operator's relay send per hour: confirmations, counted when a
- * sign-up queues them (over the budget the sign-up is refused, 429), and incident and maintenance e-mails,
- * counted by the worker as it sends (over the budget they are recorded dead, not sent). Counters live where
- * the API's rate limit keeps its own (HELIOGRAPH_RATE_LIMIT_STORE), so every instance and worker shares them.
+ * E-mails one account may make the operator's relay send per hour: confirmations counted when a sign-up queues them
+ * (over budget: 429), incident and maintenance e-mails as the worker sends them (over budget: recorded dead). Counters
+ * live in the API rate limit's store (HELIOGRAPH_RATE_LIMIT_STORE), so every instance and worker shares them.
  */
 
 export type MailBudget = "VERIFICATION_EMAILS_PER_HOUR" | "ALERT_EMAILS_PER_HOUR";

@@ -1,8 +1,7 @@
 /**
- * What fits one SMS segment. A message written only in the GSM 03.38 alphabet gets 160 septets (the characters
- * of its extension table, such as € [ ] { }, take two); anything else is sent as UCS-2, where a segment holds 70
- * UTF-16 units. French "’", Portuguese "õ" or any Japanese turn a 150-character text into three billed parts,
- * so the limit is chosen by the characters actually present, never assumed.
+ * What fits one SMS segment: 160 septets in the GSM 03.38 alphabet (its extension table's € [ ] { } take two), else
+ * 70 UTF-16 units as UCS-2. A French "’", a Portuguese "õ" or any Japanese turns a 150-character text into three
+ * billed parts, so the limit follows the characters actually present.
  */
 const BASIC = new Set(
   "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",

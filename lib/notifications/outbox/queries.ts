@@ -26,12 +26,9 @@ function uuidExpr(db: Db, at: number) {
 }
 
 /**
- * Fans one event out to the page's verified subscribers whose scope meets `componentIds` (null = anything;
- * [] = an event about no component in particular, for those who follow everything):
- * one set-based statement whatever the number of subscribers. A v1 subscriber's scope is services, a v3
- * subscriber's components, where a group covers its current children. Only subscribers whose channel sends
- * this kind of event (the registry's `events`) are queued. The idempotency key (event × subscriber) is
- * unique, so queuing the same event twice adds nothing.
+ * Fans one event out to the page's verified subscribers whose scope meets `componentIds` (null: anything; []: none in
+ * particular, for those who follow everything) in one set-based statement, for the channels that send this kind. A v3
+ * group covers its current children. The idempotency key (event × subscriber) is unique: queuing twice adds nothing.
  */
 export async function fanOut(trx: Db, eventId: string, kind: EventKind, pageId: string, componentIds: readonly string[] | null, at: number): Promise<number> {
   const channels = kind === VERIFY_EVENT ? [] : channelsFor(kind);

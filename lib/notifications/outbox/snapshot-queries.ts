@@ -1,5 +1,5 @@
 import "server-only";
-/* Reads an event's snapshot is made from (lib/notifications/payload.ts), and the page head the worker's links need. */
+/* Reads an event's snapshot is made from (snapshot.ts), and the page head the worker's links need. */
 import type { Db } from "@/lib/db";
 
 /** Of the given components (null = all), those the page shows, in display order: its cards' services (v1) or its own visible components (v3). */
@@ -34,15 +34,9 @@ export async function servicesOnPage(db: Db, pageId: string, componentIds: reado
 }
 
 /**
- * What may be open at `at` or later on these components of one account: v1 incidents through their services
- * (unresolved, or resolved after `at`) and v3 impact windows (not ended by `at`). The status derivation decides
- * the rest.
- *
- * Both are read from the account's incidents that are unresolved or resolved after `at`, through its
- * (account_id, resolved_at) index, one range per case: every incident write reads this twice, and read by
- * component it touched every incident the components ever had (70 ms a write on a page with five years of
- * history). A window still open at `at` belongs to such an incident: a resolution closes every window
- * at its time (lib/incidents/models.ts).
+ * What may be open at `at` or later on these components (v1 incidents through their services, v3 impact windows), read
+ * from the account's incidents unresolved or resolved after `at` by its (account_id, resolved_at) index: resolving closes
+ * every window (lib/incidents/models.ts). Every write reads this twice; by component it cost 70 ms at five years.
  */
 export async function openImpactsOn(db: Db, accountId: string, componentIds: readonly string[], at: number) {
   if (componentIds.length === 0) return { incidents: [], windows: [] };

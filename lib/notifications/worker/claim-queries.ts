@@ -105,12 +105,9 @@ function pick(candidates: { id: string; host: string }[], limit: number, capacit
 }
 
 /**
- * Leases due deliveries to one worker. `capacity(host)` caps how many rows of one destination this worker takes,
- * so a slow host cannot fill it. PostgreSQL: one short transaction; the candidates are read without locks, then one
- * UPDATE … FROM subscribers … RETURNING leases those still free and returns them with their subscribers; its FOR
- * UPDATE SKIP LOCKED subquery passes over rows another worker is leasing at that moment, and the lease condition
- * over rows it already took, so parallel workers take disjoint rows. SQLite: one BEGIN IMMEDIATE transaction
- * (lib/db/dialects.ts), one claimer at a time.
+ * Leases due deliveries to one worker; `capacity(host)` caps rows per destination so a slow host cannot fill it.
+ * PostgreSQL: candidates read without locks, then one UPDATE … RETURNING leases those still free, its SKIP LOCKED
+ * subquery and lease condition keeping parallel workers' rows disjoint. SQLite: one BEGIN IMMEDIATE, one claimer.
  */
 export async function claimDue(db: Db, owner: string, now: number, leaseMs: number, limit: number, capacity: (host: string) => number, busyHosts: string[]): Promise<Claimed[]> {
   if (!(await anyDue(db, now))) return [];
@@ -118,10 +115,9 @@ export async function claimDue(db: Db, owner: string, now: number, leaseMs: numb
   if (dialectOf(db) === "postgres") {
     const rows = await db.transaction().execute(async (trx) => {
       /*
-       * A fan-out adds its rows faster than autovacuum analyses the table: planned with statistics that know few
-       * pending rows, the read became a bitmap scan of every pending row and a sort, at each claim (20 ms a claim
-       * half-way through 100,000 rows, the database's largest cost, growing with the backlog). The ordered index
-       * walk stops after `limit` rows whatever the statistics say, and is the plan they choose once they are current.
+       * A fan-out adds rows faster than autovacuum analyses the table, and with stale statistics each claim became a
+       * bitmap scan and sort of every pending row (20 ms half-way through 100,000, growing with the backlog). The
+       * ordered index walk stops after `limit` rows whatever they say, and is the plan they choose once current.
        */
       await sql`set local enable_bitmapscan = off`.execute(trx);
       const picked = pick(await dueCandidates(trx, now, limit * 4, busyHosts), limit, capacity);
