@@ -109,7 +109,7 @@ interface BulkEntry {
   componentIds: string[] | null;
 }
 
-/** Takes confirmation e-mails from the account's hour (lib/notifications/mail-budget.ts), or throws 429. */
+/** Takes confirmation e-mails from the account's hour (lib/notifications/channels/mail-budget.ts), or throws 429. */
 type SpendMail = (n: number) => Promise<void>;
 
 /** Confirmations that go out by e-mail (the relay the budget protects); SMS codes and test deliveries do not. */

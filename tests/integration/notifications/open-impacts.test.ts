@@ -1,6 +1,6 @@
 /**
- * What every incident write reads twice (lib/notifications/outbox.ts): the incidents and windows that may be open on
- * its components at a time, read through the account's unresolved or later-resolved incidents only.
+ * What every incident write reads twice (lib/notifications/outbox/enqueue.ts): the incidents and windows that may be
+ * open on its components at a time, read through the account's unresolved or later-resolved incidents only.
  */
 import { describe, expect, it } from "vitest";
 import { addIncidentUpdate, createIncident } from "@/lib/incidents/service";
