@@ -2,10 +2,9 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /**
- * The import bands of Heliograph's source, lowest first: a file may import its own band and the bands below,
- * never one above. Each path is a folder or a file; a file's band is that of the longest path naming it, so a
- * domain folder is named at the band of its leaves and its verbs are named one by one. The README's layout
- * section says the same in prose; eslint.config.mjs enforces it and tests/unit/layers checks the whole graph.
+ * The import bands of Heliograph's source, lowest first: a file may import its own band and those below, never one
+ * above. A file's band is that of the longest path naming it, so a domain folder sits at its leaves' band and its verbs
+ * are named one by one. Enforced by eslint.config.mjs, the whole graph checked by tests/unit/layers; README in prose.
  */
 export const BANDS = [
   {
