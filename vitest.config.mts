@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./tests/setup/sequencer.mts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const alias = {
@@ -24,8 +25,12 @@ export default defineConfig({
   test: {
     // The slowest files are printed after the summary (tests/setup/slowest-reporter.ts).
     reporters: ["default", "./tests/setup/slowest-reporter.ts"],
+    // Three files at a time on two cores: a file on PostgreSQL or driving a browser waits about half its time.
+    // Every project shares the one pool, longest files first (VITEST_MAX_WORKERS overrides the count).
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" } } },
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" }, testTimeout: 30_000 } },
       integration("sqlite"),
       integration("postgres"),
       {
@@ -35,7 +40,6 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
         },
       },

@@ -117,7 +117,7 @@ function cli(script: string, args: string[]): Promise<{ code: number | null; std
 
 // Each command is its own process (seconds apiece): run them once, in the SQLite project; the verbs they call run on both stores above.
 describe.runIf(STORE === "sqlite")("the keys command line", () => {
-  it("creates an expiring key, lists the account's keys masked, and revokes one by id", async () => {
+  it("creates an expiring key, lists the account's keys masked, and revokes one by id", { timeout: 120_000 }, async () => {
     const t = await tenant("CLI");
     const created = await cli("create-key", ["--account", t.accountId, "--name", "ci", "--expires-in-days", "30"]);
     expect(created.code, created.stderr).toBe(0);

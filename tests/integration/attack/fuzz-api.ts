@@ -1,7 +1,7 @@
 /**
- * Property-based fuzzing of every /v1 operation in `/openapi.json` (fast-check from its JSON Schemas): valid-shaped,
- * hostile, mutated and garbage cases, then concurrent bursts. Never a 5xx, every 4xx an error envelope, nothing
- * half-written, no prototype polluted; valid cases must reach the verb. HELIOGRAPH_FUZZ_SEED=<n> replays a run.
+ * Fuzzing of every /v1 operation in `/openapi.json` (fast-check from its JSON Schemas), dealt to the shard files so
+ * they run in parallel: never a 5xx, every 4xx an error envelope, nothing half-written, no prototype polluted, valid
+ * cases reach the verb. HELIOGRAPH_FUZZ_SEED=<n> replays a run.
  */
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -85,64 +85,70 @@ function problemWith(res: ApiResponse): string | null {
 
 const describeCase = (c: Case) => JSON.stringify(c, (_, v) => (typeof v === "string" && v.length > 120 ? `${v.slice(0, 60)}…(${v.length} chars)` : v));
 
-const report: string[] = [];
 /** Operations whose valid cases each get a new target: a DELETE, and key creation (25 keys per page at most). */
 const FRESH = new Set([...operations().filter((o) => o.method === "DELETE").map((o) => o.id), "createStatusPageKey"]);
 
-beforeAll(() => {
-  configureRateLimit({ points: 1_000_000, durationSeconds: 60, store: "memory" });
-  console.log(`fuzz-api (${STORE}): seed ${SEED}, ${RUNS} cases per operation; replay with HELIOGRAPH_FUZZ_SEED=${SEED}`);
-});
-
-afterAll(() => {
-  configureRateLimit();
-  console.log(`fuzz-api (${STORE}) cases per operation, answered 2xx:\n${report.filter(Boolean).join("\n")}`);
-});
-
-describe(`fuzzing every /v1 operation of /openapi.json (${STORE})`, () => {
+/** Fuzzes the operations whose index in the document is `shard` modulo `of` (shards count from 0). */
+export function fuzzShard(shard: number, of: number): void {
+  const report: string[] = [];
   const ops = operations();
+  const name = `${STORE}, shard ${shard + 1} of ${of}`;
 
-  it("has every operation of the document to fuzz", () => {
-    expect(ops.length).toBeGreaterThanOrEqual(41);
+  beforeAll(() => {
+    configureRateLimit({ points: 1_000_000, durationSeconds: 60, store: "memory" });
+    console.log(`fuzz-api (${name}): seed ${SEED}, ${RUNS} cases per operation; replay with HELIOGRAPH_FUZZ_SEED=${SEED}`);
   });
 
-  ops.forEach((op, index) => {
-    it(`${op.method} ${op.path} (${op.id})`, async () => {
-      const t = await tenant(`Fuzz ${op.id}`);
-      const pool = await seedPool(t);
-      const cases = fc.sample(caseArbitrary(op, pool), { numRuns: RUNS, seed: SEED + index });
-      const problems: string[] = [];
-      const statuses = new Map<number, number>();
-      let success = 0;
-      let rows = await counts(t.db, t.accountId);
-      for (const c of cases) {
-        const params = c.target !== "pool" ? c.target : FRESH.has(op.id) ? await freshParams(op, t, pool) : poolParams(op, pool);
-        if (FRESH.has(op.id)) rows = await counts(t.db, t.accountId);
-        const res = await send(op, t, params, c);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const problem = problemWith(res);
-        if (problem) problems.push(`${problem}\n    case: ${describeCase(c)}`);
-        if (({} as Record<string, unknown>).polluted !== undefined) problems.push(`prototype polluted by ${describeCase(c)}`);
-        if (res.status < 300) success += 1;
-        if (op.method !== "GET") {
-          const now = await counts(t.db, t.accountId);
-          if (res.status >= 400 && JSON.stringify(now) !== JSON.stringify(rows)) problems.push(`${res.status} but rows changed: ${JSON.stringify(rows)} -> ${JSON.stringify(now)}\n    case: ${describeCase(c)}`);
-          rows = now;
+  afterAll(() => {
+    configureRateLimit();
+    console.log(`fuzz-api (${name}) cases per operation, answered 2xx:\n${report.filter(Boolean).join("\n")}`);
+  });
+
+  describe(`fuzzing every /v1 operation of /openapi.json (${name})`, () => {
+    it("has every operation of the document to fuzz", () => {
+      expect(ops.length).toBeGreaterThanOrEqual(41);
+    });
+
+    ops.forEach((op, index) => {
+      if (index % of !== shard) return;
+      it(`${op.method} ${op.path} (${op.id})`, async () => {
+        const t = await tenant(`Fuzz ${op.id}`);
+        const pool = await seedPool(t);
+        const cases = fc.sample(caseArbitrary(op, pool), { numRuns: RUNS, seed: SEED + index });
+        const problems: string[] = [];
+        const statuses = new Map<number, number>();
+        let success = 0;
+        let rows = await counts(t.db, t.accountId);
+        for (const c of cases) {
+          const params = c.target !== "pool" ? c.target : FRESH.has(op.id) ? await freshParams(op, t, pool) : poolParams(op, pool);
+          if (FRESH.has(op.id)) rows = await counts(t.db, t.accountId);
+          const res = await send(op, t, params, c);
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const problem = problemWith(res);
+          if (problem) problems.push(`${problem}\n    case: ${describeCase(c)}`);
+          if (({} as Record<string, unknown>).polluted !== undefined) problems.push(`prototype polluted by ${describeCase(c)}`);
+          if (res.status < 300) success += 1;
+          if (op.method !== "GET") {
+            const now = await counts(t.db, t.accountId);
+            if (res.status >= 400 && JSON.stringify(now) !== JSON.stringify(rows)) problems.push(`${res.status} but rows changed: ${JSON.stringify(rows)} -> ${JSON.stringify(now)}\n    case: ${describeCase(c)}`);
+            rows = now;
+          }
         }
-      }
-      // A burst of valid cases at once (a DELETE's targets each deleted twice): races answer 4xx, never 5xx.
-      const burst = fc.sample(validCase(op, pool), { numRuns: BURST, seed: SEED + 1000 + index });
-      const targets = await Promise.all(burst.slice(0, BURST / 2).map(() => (FRESH.has(op.id) ? freshParams(op, t, pool) : poolParams(op, pool))));
-      const answers = await Promise.all(burst.map((c, i) => send(op, t, targets[i % targets.length], c)));
-      answers.forEach((res, i) => {
-        const problem = problemWith(res);
-        if (problem) problems.push(`in a burst: ${problem}\n    case: ${describeCase(burst[i])}`);
-      });
-      problems.push(...(await orphans(t.db)));
-      const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
-      report[index] = `  ${op.id.padEnd(28)} ${cases.length} cases, ${success} 2xx (${Math.round((100 * success) / cases.length)} %)  [${histogram}]`;
-      expect(problems.slice(0, 10), `${problems.length} problems`).toEqual([]);
-      expect(success / cases.length, `2xx share of ${op.id}`).toBeGreaterThanOrEqual(MIN_SUCCESS_SHARE);
-    }, 120_000);
+        // A burst of valid cases at once (a DELETE's targets each deleted twice): races answer 4xx, never 5xx.
+        const burst = fc.sample(validCase(op, pool), { numRuns: BURST, seed: SEED + 1000 + index });
+        const targets = await Promise.all(burst.slice(0, BURST / 2).map(() => (FRESH.has(op.id) ? freshParams(op, t, pool) : poolParams(op, pool))));
+        const answers = await Promise.all(burst.map((c, i) => send(op, t, targets[i % targets.length], c)));
+        answers.forEach((res, i) => {
+          const problem = problemWith(res);
+          if (problem) problems.push(`in a burst: ${problem}\n    case: ${describeCase(burst[i])}`);
+        });
+        problems.push(...(await orphans(t.db)));
+        const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+        report[index] = `  ${op.id.padEnd(28)} ${cases.length} cases, ${success} 2xx (${Math.round((100 * success) / cases.length)} %)  [${histogram}]`;
+        expect(problems.slice(0, 10), `${problems.length} problems`).toEqual([]);
+        expect(success / cases.length, `2xx share of ${op.id}`).toBeGreaterThanOrEqual(MIN_SUCCESS_SHARE);
+      }, 120_000);
+
+    });
   });
-});
+}

@@ -1,0 +1,3 @@
+import { fuzzShard } from "./fuzz-api";
+
+fuzzShard(1, 3);
