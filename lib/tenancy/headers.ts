@@ -9,7 +9,7 @@ export const DOMAIN_BASE = "domain";
 
 /**
  * The locale proxy.ts resolved for a page route: the visitor's allow-listed `?lang=`, else the page's own. Deleted
- * from incoming requests like the others, and validated again where read (lib/i18n/request-locale.ts).
+ * from incoming requests like the others, and validated again where read (lib/public-page/site.ts).
  */
 export const LOCALE_HEADER = "x-heliograph-locale";
 

@@ -5,7 +5,7 @@ import type { SpImpact, SpIndicator } from "@/lib/statuspage-compat/schema";
 
 /* Pure: components' derived statuses from the incidents open on them, the way the public page derives them. */
 
-/** Rows of `openImpactsOn` (lib/notifications/payload-queries.ts). */
+/** Rows of `openImpactsOn` (lib/notifications/outbox/snapshot-queries.ts). */
 export interface OpenImpactRows {
   incidents: { id: string; severity: Severity; started_at: number; resolved_at: number | null; service_id: string }[];
   windows: { incident_id: string; severity: Severity; started_at: number; resolved_at: number | null; component_id: string; status: ImpactStatus; window_started_at: number; ended_at: number | null }[];
