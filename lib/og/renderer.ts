@@ -14,8 +14,10 @@ import type { HostElement } from "./host-tree";
 
 /** How long the engine outlives its last image. */
 export const IDLE_MS = 30_000;
-/** An image the engine has not answered within this is given up, and the engine with it (it is stuck). */
+/** An image not answered within this of the engine being ready is given up, and the engine with it (it is stuck). */
 export const RENDER_TIMEOUT_MS = 20_000;
+/** An engine not ready within this of its fork is given up: its imports take seconds on a busy machine, not this. */
+export const START_TIMEOUT_MS = 30_000;
 
 /**
  * The engine's script, from the working directory (the repository root under npm start, dev, the harness and vitest),
@@ -27,13 +29,15 @@ export const ENGINE_SCRIPT = resolve(process.cwd(), "lib", "og", "renderer-proce
 export interface RendererOptions {
   idleMs?: number;
   renderTimeoutMs?: number;
+  startTimeoutMs?: number;
   script?: string;
 }
 
 interface Pending {
   resolve(png: Uint8Array): void;
   reject(err: Error): void;
-  timer: NodeJS.Timeout;
+  /** the render timeout, armed once the engine is ready */
+  timer?: NodeJS.Timeout;
 }
 
 /** One engine process and the images asked of it. */
@@ -41,12 +45,14 @@ interface Engine {
   proc: ChildProcess;
   pending: Map<number, Pending>;
   idle?: NodeJS.Timeout;
+  /** set until the engine says it is ready (its imports and first drawing done), then cleared */
+  starting?: NodeJS.Timeout;
   ended: boolean;
   /** kills the engine when this process exits (a fork is otherwise left to notice the closed channel) */
   onExit: () => void;
 }
 
-type Reply = { id: number; png: Uint8Array } | { id: number; error: string };
+type Reply = { ready: true } | { id: number; png: Uint8Array } | { id: number; error: string };
 
 /**
  * The server's side of the engine: one child at a time, images pipelined to it by id. When it is idle the child
@@ -57,11 +63,13 @@ export class OgRenderer {
   private nextId = 0;
   private readonly idleMs: number;
   private readonly renderTimeoutMs: number;
+  private readonly startTimeoutMs: number;
   private readonly script: string;
 
   constructor(opts: RendererOptions = {}) {
     this.idleMs = opts.idleMs ?? IDLE_MS;
     this.renderTimeoutMs = opts.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
+    this.startTimeoutMs = opts.startTimeoutMs ?? START_TIMEOUT_MS;
     this.script = opts.script ?? ENGINE_SCRIPT;
   }
 
@@ -81,9 +89,10 @@ export class OgRenderer {
     this.busy(engine);
     const id = ++this.nextId;
     return new Promise<Uint8Array>((resolvePng, reject) => {
-      const timer = setTimeout(() => this.end(engine, new ImageEngineUnavailableError(`The image engine did not answer within ${this.renderTimeoutMs} ms`)), this.renderTimeoutMs);
-      timer.unref();
-      engine.pending.set(id, { resolve: resolvePng, reject, timer });
+      // Asked of a starting engine, the image waits in the IPC channel and its timeout starts when the engine is ready.
+      const p: Pending = { resolve: resolvePng, reject };
+      if (!engine.starting) this.arm(engine, p);
+      engine.pending.set(id, p);
       try {
         engine.proc.send({ id, tree, ...size }, (err) => {
           if (err) this.end(engine, new ImageEngineUnavailableError(`The image engine could not be reached: ${err.message}`));
@@ -114,8 +123,14 @@ export class OgRenderer {
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     const engine: Engine = { proc, pending: new Map(), ended: false, onExit: () => proc.kill() };
+    engine.starting = setTimeout(() => this.end(engine, new ImageEngineUnavailableError(`The image engine did not start within ${this.startTimeoutMs} ms`)), this.startTimeoutMs);
+    engine.starting.unref();
     process.on("exit", engine.onExit);
     proc.on("message", (msg: Reply) => {
+      if ("ready" in msg) {
+        this.ready(engine);
+        return;
+      }
       const p = this.settle(engine, msg.id);
       if (!p) return;
       if ("error" in msg) p.reject(new Error(`The image engine could not draw the image: ${msg.error}`));
@@ -124,6 +139,18 @@ export class OgRenderer {
     proc.on("exit", (code, signal) => this.end(engine, new ImageEngineUnavailableError(`The image engine exited (${signal ?? `code ${code}`}) before it drew the image`)));
     proc.on("error", (err) => this.end(engine, new ImageEngineUnavailableError(`The image engine failed: ${err.message}`)));
     return engine;
+  }
+
+  /** The engine can draw: the images asked while it started are timed from now. */
+  private ready(engine: Engine): void {
+    clearTimeout(engine.starting);
+    engine.starting = undefined;
+    for (const p of engine.pending.values()) this.arm(engine, p);
+  }
+
+  private arm(engine: Engine, p: Pending): void {
+    p.timer = setTimeout(() => this.end(engine, new ImageEngineUnavailableError(`The image engine did not answer within ${this.renderTimeoutMs} ms`)), this.renderTimeoutMs);
+    p.timer.unref();
   }
 
   /** Removes a request from the engine's list; when none remain, the engine is idle. */
@@ -159,6 +186,7 @@ export class OgRenderer {
     engine.ended = true;
     if (this.engine === engine) this.engine = null;
     clearTimeout(engine.idle);
+    clearTimeout(engine.starting);
     process.off("exit", engine.onExit);
     const owed = [...engine.pending.values()];
     engine.pending.clear();

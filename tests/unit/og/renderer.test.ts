@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ImageEngineUnavailableError, UnavailableError } from "@/lib/errors";
 import type { HostElement } from "@/lib/og/host-tree";
@@ -6,6 +7,7 @@ import { OgRenderer } from "@/lib/og/renderer";
 import { pngSize } from "@/lib/og/text";
 
 const SIZE = { width: 1200, height: 630 };
+const engine = (name: string) => resolve(import.meta.dirname, "engines", name);
 const tree = (text: string): HostElement => ({ type: "div", props: { style: { display: "flex", width: "100%", height: "100%", background: "#fff", fontSize: 40 }, children: text } });
 
 const alive = (pid: number) => {
@@ -102,12 +104,14 @@ describe("the Open Graph engine's process (lib/og/renderer.ts)", () => {
   });
 
   it("a hung engine is given up after the render timeout", { timeout: 30_000 }, async () => {
-    const r = renderer({ renderTimeoutMs: 3_000 }); // more than a cold start takes on a busy machine
+    const r = renderer({ renderTimeoutMs: 3_000 }); // timed from when the engine is ready: a cold start does not count
     await r.render(tree("warm"), SIZE);
     const pid = r.pid!;
     process.kill(pid, "SIGSTOP");
     try {
-      await expect(r.render(tree("stuck"), SIZE)).rejects.toBeInstanceOf(ImageEngineUnavailableError);
+      const err = await r.render(tree("stuck"), SIZE).then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(ImageEngineUnavailableError);
+      expect((err as Error).message).toMatch(/did not answer within 3000 ms/);
       await until(() => r.pid === undefined);
     } finally {
       try {
@@ -116,6 +120,34 @@ describe("the Open Graph engine's process (lib/og/renderer.ts)", () => {
         // already gone
       }
     }
+    await until(() => !alive(pid));
+  });
+
+  it("an engine slower to start than the render timeout still draws: images are timed from when it is ready", { timeout: 30_000 }, async () => {
+    // engines/slow-start.mjs is ready 3 s after its fork, whatever the machine's speed
+    const r = renderer({ script: engine("slow-start.mjs"), renderTimeoutMs: 2_000 });
+    const asked = performance.now();
+    const [a, b] = await Promise.all([r.render(tree("cold a"), SIZE), r.render(tree("cold b"), SIZE)]);
+    expect(performance.now() - asked).toBeGreaterThan(2_000);
+    expect(pngSize(a)).toEqual(SIZE);
+    expect(pngSize(b)).toEqual(SIZE);
+    const pid = r.pid;
+    expect(pngSize(await r.render(tree("warm"), SIZE))).toEqual(SIZE);
+    expect(r.pid).toBe(pid);
+  });
+
+  it("an engine that never becomes ready is given up after the start timeout, failing what it owed", { timeout: 30_000 }, async () => {
+    const r = renderer({ script: engine("never-ready.mjs"), startTimeoutMs: 1_500, renderTimeoutMs: 200 });
+    const asked = performance.now();
+    const owed = [r.render(tree("a"), SIZE), r.render(tree("b"), SIZE)].map((p) => p.then(() => null, (e: unknown) => e));
+    const pid = r.pid!;
+    for (const err of await Promise.all(owed)) {
+      expect(err).toBeInstanceOf(ImageEngineUnavailableError);
+      // the start timeout, not the (shorter) render timeout, which has not begun
+      expect((err as Error).message).toMatch(/did not start within 1500 ms/);
+    }
+    expect(performance.now() - asked).toBeGreaterThanOrEqual(1_400);
+    expect(r.pid).toBeUndefined();
     await until(() => !alive(pid));
   });
 
