@@ -40,6 +40,8 @@ export interface Entry {
   br?: Representation;
   bytes: number;
   contentType: string;
+  /** its cache-control, for the request metrics (a hit's header list is not readable from the response) */
+  cacheControl?: string;
   /** the last failed refresh (database down): serve this entry as stale for a while without retrying */
   failedAt: number;
   /** the "may be out of date" variant, built the first time it is needed */
@@ -128,12 +130,13 @@ export async function buildEntry(input: BuildInput): Promise<Entry> {
   if (compressible && !/accept-encoding/i.test(vary)) vary = vary ? `${vary}, Accept-Encoding` : "Accept-Encoding";
   if (vary) base.push("vary", vary);
   const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-  const cacheControl = base[base.indexOf("cache-control") + 1];
+  const cc = base.indexOf("cache-control");
+  const cacheControl = cc < 0 ? undefined : base[cc + 1];
   const rep = (body: Buffer, etag: string, encoding?: string): Representation => {
     const head = [...base, "etag", etag, "content-length", String(body.length)];
     if (encoding) head.push("content-encoding", encoding);
     const notModified = ["etag", etag];
-    if (base.includes("cache-control")) notModified.push("cache-control", cacheControl);
+    if (cacheControl !== undefined) notModified.push("cache-control", cacheControl);
     if (vary) notModified.push("vary", vary);
     return { body, etag, head, headHit: [...head, "x-heliograph-cache", "HIT"], notModified };
   };
@@ -148,6 +151,7 @@ export async function buildEntry(input: BuildInput): Promise<Entry> {
     identity: rep(body, `"${hash}"`),
     bytes: body.length,
     contentType,
+    cacheControl,
     failedAt: 0,
     access: input.access,
   };

@@ -56,6 +56,9 @@ const isLoopback = (req: IncomingMessage) => {
 
 const STALE_HEADERS = ["warning", '110 - "Response is Stale"', "x-heliograph-cache", "STALE"];
 const QUARTER_HOUR = 900_000;
+// Next replaces Date once it loads (its prerenders treat reading the clock as I/O: two async-context lookups per
+// call); the cache reads the clock on every request outside any render, so it keeps the function Node gave it.
+const wallClock = Date.now;
 
 export class FrontCache {
   readonly lru: EntryLru;
@@ -88,6 +91,31 @@ export class FrontCache {
   }
 
   /**
+   * The busiest answer, tried before anything else the server does for a request: a fresh entry for an origin-form
+   * target without a query, sent at once. Returns it, or undefined having changed nothing (then call handle).
+   */
+  answerHit(req: IncomingMessage, res: ServerResponse): Entry | undefined {
+    const url = req.url;
+    if (this.opts.maxBytes <= 0 || url === undefined || url.charCodeAt(0) !== 47 || url.includes("?") || url === this.opts.statsPath) return undefined;
+    if (normalizeTarget(req) !== null || !isCandidate(req)) return undefined;
+    const key = cacheKey(req, this.opts.trustProxy);
+    const entry = key === undefined ? undefined : this.lru.peek(key);
+    if (entry === undefined || !this.fresh(entry, wallClock())) return undefined;
+    if (entry.access && !mayServe(entry.access, req, this.opts.serverSecret())) return undefined;
+    this.stats.hits++;
+    this.lru.touch(entry);
+    this.send(entry, req, res, "HIT");
+    return entry;
+  }
+
+  /** Unchanged since it was rendered (no tag bumped) and within its expiry, shortened while Redis is unreachable. */
+  private fresh(entry: Entry, now: number): boolean {
+    const gens = this.opts.generations();
+    if (gens.latest(entry.tags) > entry.seq) return false;
+    return now < (gens.healthy?.() === false ? Math.min(entry.freshUntil, entry.storedAt + this.opts.degradedTtlMs) : entry.freshUntil);
+  }
+
+  /**
    * The http.Server request listener. Every response but a hit goes out through guardResponse; a hit sends headers
    * that were cleaned when its entry was built (buildEntry drops what the guard would), so the busiest path skips it.
    */
@@ -103,14 +131,13 @@ export class FrontCache {
     // A private page's copy is never even a stale answer for a visitor it does not let in: the app answers them.
     if (entry?.access && !mayServe(entry.access, req, this.opts.serverSecret())) return this.pass(req, res);
     if (entry !== undefined) {
-      const gens = this.opts.generations();
-      const valid = gens.latest(entry.tags) <= entry.seq;
-      const now = Date.now();
-      if (valid && now < (gens.healthy?.() === false ? Math.min(entry.freshUntil, entry.storedAt + this.opts.degradedTtlMs) : entry.freshUntil)) {
+      const now = wallClock();
+      if (this.fresh(entry, now)) {
         this.stats.hits++;
         this.lru.touch(entry);
         return this.send(entry, req, res, "HIT");
       }
+      const valid = this.opts.generations().latest(entry.tags) <= entry.seq;
       if (now - entry.failedAt < this.opts.failureBackoffMs) return void this.sendStale(entry, req, res);
       if (valid && now < entry.staleUntil) {
         this.stats.hits++;
@@ -230,7 +257,7 @@ export class FrontCache {
       return { kind: "uncacheable" };
     }
     if (cap.mode !== "buffer" || !cap.finished) return this.failed(key);
-    const now = Date.now();
+    const now = wallClock();
     // Pages roll their days over at midnight in their own zone, and every zone's midnight is a UTC quarter hour.
     const freshUntil = Math.min(now + this.opts.ttlMs, (Math.floor(now / QUARTER_HOUR) + 1) * QUARTER_HOUR);
     const overtaken = () => this.opts.generations().latest(tags) > flight.snapshot;
@@ -259,7 +286,7 @@ export class FrontCache {
   private failed(key: string): FlightResult {
     this.stats.failures++;
     const good = this.lru.peek(key);
-    if (good) good.failedAt = Date.now();
+    if (good) good.failedAt = wallClock();
     return { kind: "failed" };
   }
 
@@ -298,7 +325,7 @@ export class FrontCache {
       const hadVariant = entry.outage !== undefined;
       const variant = await outageVariant(entry);
       if (!hadVariant && variant !== entry) this.lru.grow(entry, variant.bytes);
-      const age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));
+      const age = String(Math.max(0, Math.floor((wallClock() - entry.storedAt) / 1000)));
       if (!res.headersSent) this.send(variant, req, res, "STALE", [...STALE_HEADERS, "age", age]);
     } catch (err) {
       this.fail(err, "stale", res);

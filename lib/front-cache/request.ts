@@ -58,6 +58,8 @@ export function normalizeTarget(req: IncomingMessage): TargetProblem | null {
   }
   const q = url.indexOf("?");
   const path = q < 0 ? url : url.slice(0, q);
+  // A dot segment needs a "." or its escape: most paths have neither and are not split (every request comes here).
+  if (!path.includes(".") && !path.includes("%")) return null;
   const segments = path.split("/");
   if (!segments.some((s) => DOT_SEGMENT.test(s))) return null;
   const out: string[] = [];

@@ -16,7 +16,7 @@ import { closeWhenBodyUnread } from "./unread-body";
 import { stampClientAddress } from "../access/client-address";
 import { answerOps } from "../ops/endpoints";
 import { registerProbe, runShutdownHooks } from "../ops/hooks";
-import { exposeFrontCache, observeRequest, timeRender } from "../ops/observe";
+import { countAnswered, exposeFrontCache, observeRequest, timeRender } from "../ops/observe";
 import { tenancyConfig } from "../tenancy/config";
 import { installStaticPages } from "../static-pages/registry";
 import { createStaticPages } from "../static-pages/render";
@@ -119,13 +119,20 @@ export async function startServer(opts: { dir: string; distDir: string; dev?: bo
     return c;
   })();
   started.catch(() => {});
+  // Read once: env is a validating Proxy, and every request would ask it.
+  const trustProxy = env.HELIOGRAPH_TRUST_PROXY;
+  const opsOptions = { metricsToken: env.HELIOGRAPH_METRICS_TOKEN, trustProxy };
   // Attached in the same tick as listening resumed here, so no request can arrive before it.
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    stampClientAddress(req, env.HELIOGRAPH_TRUST_PROXY);
+    const start = process.hrtime.bigint();
     closeWhenBodyUnread(req, res);
-    observeRequest(req, res);
+    // A fresh hit first, counted once sent (no listener). Ops paths never have an entry: only handle stores, after answerOps.
+    const hit = stopping ? undefined : cache?.answerHit(req, res);
+    if (hit) return countAnswered(req, res, start, hit.cacheControl);
+    stampClientAddress(req, trustProxy);
+    observeRequest(req, res, start);
     if (stopping) res.setHeader("Connection", "close");
-    if (answerOps(req, res, { metricsToken: env.HELIOGRAPH_METRICS_TOKEN, trustProxy: env.HELIOGRAPH_TRUST_PROXY })) return;
+    if (answerOps(req, res, opsOptions)) return;
     if (devAssets?.(req, res)) return;
     if (cache) return cache.handle(req, res);
     // Requests that arrive while the app loads wait for it.

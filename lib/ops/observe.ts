@@ -23,13 +23,14 @@ function classOf(method: string, url: string, privateResponse: boolean): RouteCl
 }
 
 /** Counts the request and its latency by route class once its response is done (or abandoned). */
-export function observeRequest(req: IncomingMessage, res: ServerResponse): void {
-  const start = process.hrtime.bigint();
-  res.once("close", () => {
-    const cacheControl = res.getHeader("cache-control");
-    const privateResponse = cacheControl !== undefined && /\bprivate\b/.test(String(cacheControl));
-    metrics().requests.add(classOf(req.method ?? "GET", req.url ?? "/", privateResponse), res.statusCode, Number(process.hrtime.bigint() - start) / 1e9);
-  });
+export function observeRequest(req: IncomingMessage, res: ServerResponse, start = process.hrtime.bigint()): void {
+  res.once("close", () => countAnswered(req, res, start, res.getHeader("cache-control")));
+}
+
+/** Counts a request whose response is sent (a front cache hit, sent with a header list getHeader cannot read). */
+export function countAnswered(req: IncomingMessage, res: ServerResponse, start: bigint, cacheControl: unknown): void {
+  const privateResponse = cacheControl !== undefined && /\bprivate\b/.test(String(cacheControl));
+  metrics().requests.add(classOf(req.method ?? "GET", req.url ?? "/", privateResponse), res.statusCode, Number(process.hrtime.bigint() - start) / 1e9);
 }
 
 /** Times a render behind the front cache (the handler's promise settles when the response is written). */
