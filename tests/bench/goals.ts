@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { DIST_DIR, ROOT, buildOnce, freePort, startServer, type RunningServer } from "../e2e/harness";
 import { openIncident, raw, type Raw } from "../e2e/cache-helpers";
-import { TOOL, cpuMs, fmt, load, rssMb, startCeiling, stats, type LoadResult } from "./lib/load";
+import { TOOL, ceilingHeaders, cpuMs, fmt, load, rssMb, startCeiling, stats, type LoadResult } from "./lib/load";
 import { privateDemoCopy } from "./lib/private-page";
 import { weigh, type Weight } from "./lib/weight";
 import { createPages, mixedLoad } from "./lib/mixed-load";
@@ -80,7 +80,7 @@ async function section(title: string, run: () => Promise<void>): Promise<void> {
 }
 
 function table(rows: LoadResult[]) {
-  line(`  ${"case".padEnd(44)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"KB/req".padStart(7)} ${"RSS MB".padStart(7)} errors`);
+  line(`  ${`case (${TOOL})`.padEnd(44)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"KB/req".padStart(7)} ${"RSS MB".padStart(7)} errors`);
   for (const r of rows) {
     line(`  ${r.name.padEnd(44)} ${fmt(r.rps, r.rps < 100 ? 1 : 0).padStart(9)} ${fmt(r.p50).padStart(8)} ${fmt(r.p99).padStart(8)} ${fmt(r.bytesPerReq / 1024).padStart(7)} ${String(r.rssMb ?? "-").padStart(7)} ${r.errors + r.non2xx}`);
   }
@@ -129,13 +129,6 @@ async function uncached() {
   }
 }
 
-function ceilingHeaders(r: Raw): Record<string, string> {
-  const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding", "x-heliograph-cache"];
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(r.headers)) if (v !== undefined && !skip.includes(k)) out[k] = String(v);
-  return out;
-}
-
 async function cached() {
   const s = await startServer({ env: SERVER_ENV });
   try {
@@ -150,13 +143,13 @@ async function cached() {
     ];
     const o = { connections: 64, durationS: DURATION, warmupS: WARMUP, headers: AE };
     const rows: LoadResult[] = [];
-    // autocannon runs in this process: its first seconds are slower than the rest (JIT), whatever it loads.
+    // The server's first seconds under load are slower than the rest (JIT), whatever it serves first.
     await load("warm-up", `${s.url}/acme`, { ...o, durationS: 3, warmupS: 0 });
     for (const [name, path] of routes) {
       const r = await ok200(s, path);
       line(`  ${path}: ${r.body.length} bytes ${r.headers["content-encoding"] ?? "identity"}, front cache ${r.headers["x-heliograph-cache"] ?? "-"}`);
       const port = await freePort();
-      const ceilingProc = await startCeiling(port, r.body, ceilingHeaders(r));
+      const ceilingProc = await startCeiling(port, r.body, ceilingHeaders(r.headers));
       let ceiling: LoadResult;
       try {
         ceiling = await load(`ceiling, same bytes as ${name}`, `http://127.0.0.1:${port}/`, o, ceilingProc.pid);
@@ -167,7 +160,7 @@ async function cached() {
       rows.push(ceiling, served);
       const ratio = served.rps / ceiling.rps;
       goal({
-        goal: `3 cached ${name} (64 conn)`,
+        goal: `3 cached ${name} (${TOOL}, 64 conn)`,
         measured: `${rate(served)} (${fmt(ratio, 2)}×), p99 ${fmt(served.p99)} ms`,
         reference: `ceiling ${rate(ceiling)}`,
         target: "≥ 0.7×, p99 ≤ 10 ms",

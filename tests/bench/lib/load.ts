@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
+import type { IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import autocannon from "autocannon";
 
@@ -114,7 +115,8 @@ function wrk(url: string, o: LoadOptions, durationS: number): Promise<Measured> 
 }
 
 async function measure(url: string, o: LoadOptions, durationS: number): Promise<Measured> {
-  if (TOOL === "wrk") return wrk(url, o, durationS);
+  // A path per request needs autocannon's setupRequest (wrk would need a Lua script for it).
+  if (TOOL === "wrk" && !o.path) return wrk(url, o, durationS);
   const r = await once(url, o, durationS);
   return {
     rps: r.requests.average,
@@ -166,10 +168,24 @@ const CLK_TCK = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).s
 
 /** CPU time (user + system) the process has used so far, in ms, from /proc/<pid>/stat. */
 export function cpuMs(pid: number): number {
+  const t = cpuTimes(pid);
+  return t.user + t.system;
+}
+
+/** The process's user and system CPU time so far, in ms, from /proc/<pid>/stat. */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // The fields after the command name (which may hold spaces), from the state on: utime and stime are the 12th and 13th.
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+  return { user: (Number(f[11]) * 1000) / CLK_TCK, system: (Number(f[12]) * 1000) / CLK_TCK };
+}
+
+/** The headers a ceiling sends: the served response's, less those node:http writes itself or the cache adds. */
+export function ceilingHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding", "x-heliograph-cache"];
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !skip.includes(k)) out[k] = String(v);
+  return out;
 }
 
 /** Starts the node:http ceiling server with exactly these bytes and headers. */
