@@ -30,7 +30,8 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" }, testTimeout: 30_000 } },
+      // Unit files share their workers' module graph: re-importing it for each file cost as much CPU as their tests.
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" }, testTimeout: 30_000, isolate: false } },
       integration("sqlite"),
       integration("postgres"),
       {

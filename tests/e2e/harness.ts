@@ -16,7 +16,7 @@ export async function buildOnce(): Promise<void> {
   if (process.env.HELIOGRAPH_E2E_SKIP_BUILD === "1" && existsSync(join(ROOT, DIST_DIR, "BUILD_ID"))) return;
   // `npm run build` (scripts/build.mjs): Next's build, then Heliograph's bundles, built here once rather than by
   // the first of the servers the tests start.
-  const r = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, HELIOGRAPH_DIST_DIR: DIST_DIR } });
+  const r = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, HELIOGRAPH_DIST_DIR: DIST_DIR, HELIOGRAPH_HARNESS_BUILD: "1" } });
   if (r.status !== 0) throw new Error("npm run build failed");
 }
 
