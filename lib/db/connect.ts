@@ -1,11 +1,11 @@
 import "server-only";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from "kysely";
+import { Kysely, Migrator, sql, type MigrationProvider } from "kysely";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { ConfigError } from "@/lib/errors/config-error";
-import { dialectOf, HeliographSqliteDialect, withStatementCache } from "./dialects";
+import { dialectOf, HeliographPostgresDialect, HeliographSqliteDialect, withStatementCache } from "./dialects";
 import { migrations } from "./migrations";
 import type { Database } from "./types";
 
@@ -33,7 +33,7 @@ export function createDb(config: DbConfig): Db {
     // A client cut while checked out (mid-query) fails its query (answered 503) and is dropped on release;
     // its 'error' event must not also surface as an uncaught exception.
     pool.on("connect", (client) => client.on("error", () => {}));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new HeliographPostgresDialect({ pool }) });
   }
   const path = config.sqlitePath ?? "./data/heliograph.db";
   const file = path === ":memory:" ? path : resolve(/* turbopackIgnore: true */ path);

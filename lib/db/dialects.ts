@@ -1,5 +1,5 @@
 import "server-only";
-import { CompiledQuery, PostgresAdapter, SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Kysely, type DialectAdapter, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from "kysely";
+import { CompiledQuery, PostgresAdapter, PostgresDialect, PostgresIntrospector, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type DatabaseIntrospector, type DatabaseMetadataOptions, type Driver, type Kysely, type DialectAdapter, type SchemaMetadata, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement, type TableMetadata } from "kysely";
 
 /** SQLite DDL is transactional; Kysely's adapter says otherwise, which would run migrations outside a transaction. */
 class TransactionalSqliteAdapter extends SqliteAdapter {
@@ -31,6 +31,41 @@ export class HeliographSqliteDialect extends SqliteDialect {
   }
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
+  }
+}
+
+/*
+ * Kysely's PostgreSQL introspection (its migrator asks it whether its tables exist) reads every schema of the
+ * database by name: slow beside many schemas, and failing when one is dropped meanwhile. Heliograph's store is the
+ * search path's first schema; only its tables are read, without columns (nothing here asks for them).
+ */
+class OwnSchemaIntrospector extends PostgresIntrospector implements DatabaseIntrospector {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works for any schema
+  readonly #db: Kysely<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  constructor(db: Kysely<any>) {
+    super(db);
+    this.#db = db;
+  }
+  override async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.#db);
+    return rows.filter((r) => r.name !== null);
+  }
+  override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+      select c.relname as name, ns.nspname as schema, c.relkind as kind
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
+      order by c.relname`.execute(this.#db);
+    const internal = (name: string) => name === "kysely_migration" || name === "kysely_migration_lock";
+    return rows.filter((r) => options.withInternalKyselyTables || !internal(r.name)).map((r) => ({ name: r.name, schema: r.schema, isView: r.kind === "v", columns: [] }));
+  }
+}
+
+export class HeliographPostgresDialect extends PostgresDialect {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works for any schema
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new OwnSchemaIntrospector(db);
   }
 }
 
