@@ -16,6 +16,8 @@ const integration = (store: "sqlite" | "postgres") => ({
     include: ["tests/integration/**/*.test.ts"],
     env: { HELIOGRAPH_TEST_STORE: store, HELIOGRAPH_DEMO: "false", HELIOGRAPH_WORKER: "false", LOG_LEVEL: "silent" },
     setupFiles: ["tests/setup/store.ts"],
+    // Files share their workers' loaded packages; store.ts makes the app's modules and state afresh for each.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
