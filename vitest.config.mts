@@ -16,7 +16,7 @@ const integration = (store: "sqlite" | "postgres") => ({
     include: ["tests/integration/**/*.test.ts"],
     env: { HELIOGRAPH_TEST_STORE: store, HELIOGRAPH_DEMO: "false", HELIOGRAPH_WORKER: "false", LOG_LEVEL: "silent" },
     setupFiles: ["tests/setup/store.ts"],
-    // Files share their workers' loaded packages; store.ts makes the app's modules and state afresh for each.
+    // Files share their workers' loaded packages; store.ts (through fresh-file.ts) makes the app's modules afresh.
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,7 +33,7 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     projects: [
       // Unit files share their workers' module graph: re-importing it for each file cost as much CPU as their tests.
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" }, testTimeout: 30_000, isolate: false } },
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], env: { LOG_LEVEL: "silent" }, testTimeout: 30_000, isolate: false, setupFiles: ["tests/setup/fresh-file.ts"] } },
       integration("sqlite"),
       integration("postgres"),
       {

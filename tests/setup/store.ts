@@ -6,19 +6,10 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { afterAll, vi } from "vitest";
+import { afterAll } from "vitest";
+import "./fresh-file";
+import { PG_BASE_URL } from "./pg-url";
 
-// Files share a worker's loaded packages (isolate: false); each still starts from the worker's first environment,
-// with the app's modules and process-wide state made afresh, so it reads its own store from the environment below.
-const shared = globalThis as { [k: symbol]: unknown };
-const FIRST_ENV = Symbol.for("heliograph.tests.first-env");
-const first = (shared[FIRST_ENV] ??= { ...process.env }) as NodeJS.ProcessEnv;
-for (const key of Object.keys(process.env)) if (!(key in first)) delete process.env[key];
-Object.assign(process.env, first);
-vi.resetModules();
-(shared[Symbol.for("heliograph.process-state")] as Map<string, unknown> | undefined)?.clear();
-
-export const PG_BASE_URL = process.env.HELIOGRAPH_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const store = process.env.HELIOGRAPH_TEST_STORE ?? "sqlite";
 const suffix = randomUUID().replaceAll("-", "").slice(0, 12);
 

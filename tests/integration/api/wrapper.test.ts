@@ -5,7 +5,7 @@ import { authenticateApiKey } from "@/lib/api-keys/service";
 import { apiRoute, ok } from "@/lib/http/route";
 import { configureRateLimit, consumeRateLimit } from "@/lib/http/rate-limit";
 import { log } from "@/lib/log";
-import { PG_BASE_URL } from "../../setup/store";
+import { PG_BASE_URL } from "../../setup/pg-url";
 import { call, client } from "./client";
 import { expectError, rowCounts, STORE, tenant } from "./fixtures";
 

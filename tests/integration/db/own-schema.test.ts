@@ -2,7 +2,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrate, pendingMigrations } from "@/lib/db";
 import { testDb } from "../../setup/db";
-import { PG_BASE_URL } from "../../setup/store";
+import { PG_BASE_URL } from "../../setup/pg-url";
 
 // Other stores in the same PostgreSQL database (parallel test files, other deployments): the migrator looks at its
 // own schema only, so another schema's tables neither fool it nor fail it when that schema is dropped meanwhile.

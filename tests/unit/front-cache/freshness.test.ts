@@ -139,10 +139,11 @@ describe("front cache: version-safe invalidation", () => {
 describe("front cache: time-based refresh", () => {
   it("serves an expired but unchanged entry while one background render refreshes it", async () => {
     const o = origin();
-    const { port } = await start(o, { ttlMs: 40, staleMs: 60_000 });
+    // Fresh for 400 ms: long enough that the refreshed entry is still fresh when polled on a loaded machine.
+    const { port } = await start(o, { ttlMs: 400, staleMs: 60_000 });
     await get(port, "/acme");
     o.db.set("acme", "v2"); // a change nobody invalidated (e.g. the day rolled over)
-    await tick(60);
+    await tick(450);
     const stale = await get(port, "/acme");
     expect(stale.headers["x-heliograph-cache"]).toBe("HIT-STALE");
     expect(stale.text).toContain(">v1<");
