@@ -36,6 +36,7 @@ export const BANDS = [
     about: "what the domain knows without acting: types, queries, wire shapes and serializers, pure rules and derivations, words, lookups such as getPageOrThrow, public routing, and the notification channels",
     paths: [
       "lib/status",
+      "lib/runners",
       "lib/i18n",
       "lib/uptime",
       "lib/theme",
