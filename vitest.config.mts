@@ -9,12 +9,22 @@ const alias = {
   "server-only": fileURLToPath(new URL("./tests/setup/empty.ts", import.meta.url)),
 };
 
+// A fixed key for stores that require one; SQLite's generated key file is tested in tests/integration/startup.
+const TEST_ENCRYPTION_KEY = "0f".repeat(32);
+
 const integration = (store: "sqlite" | "postgres") => ({
   resolve: { alias },
   test: {
     name: `integration-${store}`,
     include: ["tests/integration/**/*.test.ts"],
-    env: { HELIOGRAPH_TEST_STORE: store, HELIOGRAPH_DEMO: "false", HELIOGRAPH_WORKER: "false", LOG_LEVEL: "silent" },
+    env: {
+      HELIOGRAPH_TEST_STORE: store,
+      HELIOGRAPH_DEMO: "false",
+      HELIOGRAPH_WORKER: "false",
+      HELIOGRAPH_RUNNER: "false",
+      LOG_LEVEL: "silent",
+      ...(store === "postgres" ? { HELIOGRAPH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY } : {}),
+    },
     setupFiles: ["tests/setup/store.ts"],
     // Files share their workers' loaded packages; store.ts (through fresh-file.ts) makes the app's modules afresh.
     isolate: false,
@@ -41,6 +51,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          env: { HELIOGRAPH_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY },
           testTimeout: 120_000,
           hookTimeout: 300_000,
           globalSetup: ["tests/e2e/global-setup.ts"],

@@ -13,6 +13,7 @@ export const BANDS = [
     about: "no domain knowledge: configuration, errors, logs, time, text, the store and its row types, secrets, metrics, the cache's tags, outbound HTTP, wire helpers, and the names every layer needs",
     paths: [
       "lib/env.ts",
+      "lib/locations",
       "lib/errors",
       "lib/log",
       "lib/runtime",

@@ -2,6 +2,7 @@ import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
 import { ConfigError } from "@/lib/errors/config-error";
+import { PUBLIC_LOCATIONS } from "@/lib/locations";
 
 export { ConfigError };
 
@@ -121,6 +122,27 @@ export const env = createEnv({
     HELIOGRAPH_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
     /** On SIGTERM: how long in-flight requests and claimed deliveries may take before the process exits anyway. */
     HELIOGRAPH_SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    // Stored secrets (check variables, TOTP, the console's session secret): one key, never inside the database it protects.
+    /** 32 bytes as 64 hex characters or base64; on SQLite generated beside the database file when unset, on PostgreSQL required. */
+    HELIOGRAPH_ENCRYPTION_KEY: z.string().min(32, "must be 32 bytes as 64 hex characters or base64").optional(),
+    // Monitoring: the public location this server's runner serves, and how its runner claims and keeps work.
+    HELIOGRAPH_LOCATION: z.enum(PUBLIC_LOCATIONS).default("eu-central-1"),
+    /** run the check runner inside the server (off when runners run as their own processes: npm run runner) */
+    HELIOGRAPH_RUNNER: bool(true),
+    HELIOGRAPH_RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(256),
+    HELIOGRAPH_RUNNER_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+    /** raw check results are kept this many days (roll-ups are kept longer) */
+    HELIOGRAPH_RESULTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** let checks reach cloud metadata addresses (169.254.169.254, fd00:ec2::254, metadata.google.internal …) */
+    HELIOGRAPH_CHECKS_ALLOW_METADATA: bool(false),
+    HELIOGRAPH_LIMIT_CHECKS: limit(1000),
+    HELIOGRAPH_LIMIT_CHECK_GROUPS: limit(100),
+    HELIOGRAPH_LIMIT_CHECK_VARIABLES: limit(100),
+    // Console sign-in with OpenID Connect; ALLOWED_DOMAINS lists domain=accountId pairs, comma-separated.
+    HELIOGRAPH_OIDC_ISSUER: url.optional(),
+    HELIOGRAPH_OIDC_CLIENT_ID: z.string().min(1).optional(),
+    HELIOGRAPH_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    HELIOGRAPH_OIDC_ALLOWED_DOMAINS: z.string().default(""),
   },
   client: {},
   experimental__runtimeEnv: {},

@@ -1,10 +1,10 @@
 import "server-only";
-import type { ExpressionBuilder } from "kysely";
+import type { ExpressionBuilder, Insertable } from "kysely";
 import { dialectOf, type Db } from "@/lib/db";
-import type { Account, Database } from "@/lib/db/types";
+import type { Account, AccountsTable, Database } from "@/lib/db/types";
 import { ACCOUNT_LIMITS, type AccountLimitKey } from "./entitlements";
 
-export async function insertAccount(db: Db, row: Account): Promise<void> {
+export async function insertAccount(db: Db, row: Insertable<AccountsTable>): Promise<void> {
   await db.insertInto("accounts").values(row).execute();
 }
 

@@ -7,7 +7,7 @@ import { findAccount, insertAccount } from "./queries";
 
 export async function createAccount(db: Db, name: string): Promise<Account> {
   const t = Date.now();
-  const row: Account = { id: newId(), name, created_at: t, updated_at: t };
+  const row: Account = { id: newId(), name, alert_settings: null, created_at: t, updated_at: t };
   await insertAccount(db, row);
   return row;
 }

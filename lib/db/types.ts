@@ -28,6 +28,8 @@ export type PageVersion = 1 | 3;
 export interface AccountsTable {
   id: string;
   name: string;
+  /** JSON of the account's default alert settings (the vendor's alertSettings shape); null: the vendor's defaults */
+  alert_settings: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -520,3 +522,156 @@ export interface Database {
 export type Integration = Selectable<IntegrationsTable>;
 export type IntegrationEvent = Selectable<IntegrationEventsTable>;
 export type SeenKey = Selectable<IntegrationSeenKeysTable>;
+
+/* Monitoring (migrations 017–019): checks and groups, the runners' jobs, results, statuses and heartbeat events. */
+export type CheckType = "API" | "URL" | "TCP" | "DNS" | "ICMP" | "HEARTBEAT";
+export type AlertState = "PASSING" | "DEGRADED" | "FAILING";
+export type HeartbeatState = "FAILING" | "EARLY" | "RECEIVED" | "GRACE" | "LATE";
+
+export interface CheckGroupsTable {
+  id: Generated<number>;
+  account_id: string;
+  name: string;
+  activated: Bool;
+  muted: Bool;
+  /** JSON string[] */
+  tags: string;
+  /** JSON string[] of public location codes */
+  locations: string;
+  concurrency: number;
+  /** JSON of the rest of the group's CheckGroupV2 wire shape */
+  definition: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChecksTable {
+  id: string;
+  account_id: string;
+  check_type: CheckType;
+  name: string;
+  activated: Bool;
+  muted: Bool;
+  /** minutes, from the vendor's set; 0 with frequency_offset 10/20/30 runs every that many seconds */
+  frequency: number;
+  frequency_offset: number;
+  group_id: number | null;
+  group_order: number | null;
+  /** JSON of the rest of the check's wire shape (request, assertions, alertSettings, retryStrategy, triggerIncident …) */
+  definition: string;
+  ping_token: string | null;
+  created_by_key_id: string | null;
+  /** the scheduler's next slot (epoch ms); null while deactivated */
+  next_run_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CheckTagsTable {
+  check_id: string;
+  account_id: string;
+  tag: string;
+}
+
+export interface CheckVariablesTable {
+  id: string;
+  account_id: string;
+  check_id: string | null;
+  group_id: number | null;
+  key: string;
+  /** null for a secret */
+  value: string | null;
+  /** lib/secrets/encryption.ts encryptSecret output, for a secret */
+  value_encrypted: string | null;
+  locked: Bool;
+  secret: Bool;
+  position: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CheckJobsTable {
+  id: string;
+  account_id: string;
+  check_id: string;
+  location: string;
+  sequence_id: string;
+  attempt: number;
+  scheduled_at: number;
+  due_at: number;
+  lease_until: number | null;
+  lease_owner: string | null;
+  version: number;
+  created_at: number;
+}
+
+export interface CheckResultsTable {
+  id: string;
+  account_id: string;
+  check_id: string;
+  check_type: CheckType;
+  sequence_id: string;
+  attempt: number;
+  result_type: "FINAL" | "ATTEMPT";
+  run_location: string;
+  check_run_id: number;
+  started_at: number;
+  stopped_at: number;
+  response_time: number;
+  has_failures: Bool;
+  has_errors: Bool;
+  is_degraded: Bool | null;
+  over_max_response_time: Bool | null;
+  /** JSON of the per-type result (apiCheckResult …) */
+  detail: string | null;
+  created_at: number;
+}
+
+export interface CheckStatusesTable {
+  check_id: string;
+  account_id: string;
+  has_failures: Bool;
+  has_errors: Bool;
+  is_degraded: Bool;
+  longest_run: number | null;
+  shortest_run: number | null;
+  last_run_location: string | null;
+  last_check_run_id: number | null;
+  last_result_at: number | null;
+  alert_state: AlertState;
+  alert_state_since: number | null;
+  failing_runs: number;
+  degraded_runs: number;
+  streak_since: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HeartbeatEventsTable {
+  id: string;
+  account_id: string;
+  check_id: string;
+  state: HeartbeatState;
+  at: number;
+  source: string | null;
+  user_agent: string | null;
+}
+
+export interface Database {
+  check_groups: CheckGroupsTable;
+  checks: ChecksTable;
+  check_tags: CheckTagsTable;
+  check_variables: CheckVariablesTable;
+  check_jobs: CheckJobsTable;
+  check_results: CheckResultsTable;
+  check_statuses: CheckStatusesTable;
+  heartbeat_events: HeartbeatEventsTable;
+}
+
+export type CheckGroup = Selectable<CheckGroupsTable>;
+export type CheckRow = Selectable<ChecksTable>;
+export type CheckVariable = Selectable<CheckVariablesTable>;
+export type CheckJob = Selectable<CheckJobsTable>;
+export type CheckResultRow = Selectable<CheckResultsTable>;
+export type CheckStatusRow = Selectable<CheckStatusesTable>;
+export type HeartbeatEvent = Selectable<HeartbeatEventsTable>;

@@ -2,6 +2,7 @@ import "server-only";
 import { getReadyDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { loadEncryptionKey } from "@/lib/secrets/encryption";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
 import { seedDemo, seedEmpty } from "@/lib/demo/seed";
 import { markBooted, onShutdown } from "@/lib/ops/hooks";
@@ -11,6 +12,8 @@ import { bootOnce } from "./boot-slot";
 /** Start-up work of a web process: migrate, load the signing secret, seed an empty database. Runs once. */
 export function boot(): Promise<void> {
   return bootOnce(async () => {
+    // Before anything else: on PostgreSQL a missing key stops the server here, not at the first secret it stores.
+    loadEncryptionKey();
     const db = await getReadyDb();
     registerDatabaseOps(db);
     await loadServerSecret(db);

@@ -15,6 +15,10 @@ import * as m013 from "./013_alert_state_bounds";
 import * as m014 from "./014_credential_expiry";
 import * as m015 from "./015_custom_domain_verification";
 import * as m016 from "./016_impacts_end_at_resolution";
+import * as m017 from "./017_checks";
+import * as m018 from "./018_check_runs";
+import * as m019 from "./019_check_states";
+import * as m020 from "./020_operators";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +38,8 @@ export const migrations: Record<string, Migration> = {
   "014_credential_expiry": m014,
   "015_custom_domain_verification": m015,
   "016_impacts_end_at_resolution": m016,
+  "017_checks": m017,
+  "018_check_runs": m018,
+  "019_check_states": m019,
+  "020_operators": m020,
 };
