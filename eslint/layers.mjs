@@ -59,6 +59,8 @@ export const BANDS = [
       "lib/notifications/schema.ts",
       "lib/public-page/view.ts",
       "lib/public-page/maintenance.ts",
+      "lib/operators",
+      "lib/audit",
     ],
   },
   {
@@ -96,6 +98,10 @@ export const BANDS = [
       "lib/integrations",
       "lib/notifications/service.ts",
       "lib/access",
+      "lib/operators/auth.ts",
+      "lib/operators/oidc.ts",
+      "lib/operators/mail.ts",
+      "lib/operators/service.ts",
     ],
   },
   {
@@ -121,6 +127,7 @@ export const BANDS = [
       "lib/startup",
       "lib/cli",
       "lib/demo",
+      "lib/console",
       "app",
       "components",
       "scripts",
