@@ -61,6 +61,9 @@ export const BANDS = [
       "lib/public-page/maintenance.ts",
       "lib/operators",
       "lib/audit",
+      "lib/checks",
+      "lib/check-groups",
+      "lib/results",
     ],
   },
   {
@@ -102,6 +105,11 @@ export const BANDS = [
       "lib/operators/oidc.ts",
       "lib/operators/mail.ts",
       "lib/operators/service.ts",
+      "lib/checks/service.ts",
+      "lib/check-groups/service.ts",
+      "lib/scheduling",
+      "lib/alerting",
+      "lib/heartbeats",
     ],
   },
   {
