@@ -22,6 +22,8 @@ export interface ApplyContext {
   statusPageId: string | null;
   /** the integration's default target (a rule of kind DEFAULT), for alerts no rule or check trigger matches */
   defaultRuleId?: string | null;
+  /** a muted check: its incidents change on the page but notify no subscriber */
+  silent?: boolean;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function applyAlerts(db: Db, ctx: ApplyContext, events: readonly Al
   }
   const decided = new Map<string, AlertDecision>();
   for (const [ruleId, at] of byRule) {
-    const decisions = await applyToRule(db, ruleId, at.map((i) => events[i]), memo);
+    const decisions = await applyToRule(db, ruleId, at.map((i) => events[i]), memo, ctx.silent === true);
     at.forEach((i, k) => decided.set(`${i} ${ruleId}`, decisions[k]));
   }
   routes.forEach((ruleIds, i) => {
@@ -94,10 +96,10 @@ export async function applyAlerts(db: Db, ctx: ApplyContext, events: readonly Al
 /** Thrown inside the transaction to undo an incident whose rule's slot another writer took first. */
 class LostClaim extends Error {}
 
-async function applyToRule(db: Db, ruleId: string, events: readonly AlertEvent[], memo: ApplyMemo): Promise<AlertDecision[]> {
+async function applyToRule(db: Db, ruleId: string, events: readonly AlertEvent[], memo: ApplyMemo, silent = false): Promise<AlertDecision[]> {
   const pages: string[] = [];
   try {
-    const decisions = await db.transaction().execute((trx) => decideBatch(trx, ruleId, events, pages, memo));
+    const decisions = await db.transaction().execute((trx) => decideBatch(trx, ruleId, events, pages, memo, silent));
     if (pages.length > 0) await invalidatePages([...new Set(pages)]);
     return decisions;
   } catch (err) {
@@ -105,7 +107,7 @@ async function applyToRule(db: Db, ruleId: string, events: readonly AlertEvent[]
     // The batch was undone whole: its events are decided again one by one, so only the one that fails says why.
     if (alone && events.length > 1) {
       const out: AlertDecision[] = [];
-      for (const event of events) out.push(...(await applyToRule(db, ruleId, [event], memo)));
+      for (const event of events) out.push(...(await applyToRule(db, ruleId, [event], memo, silent)));
       return out;
     }
     if (err instanceof LostClaim) return [{ outcome: "ignored", reason: "another instance opened the rule's incident at the same moment", ruleId, incidentId: null }];
@@ -146,7 +148,7 @@ async function shownOf(trx: Db, incident: Incident): Promise<NonNullable<RuleSta
  * Decides the rule's events in order, in the caller's transaction: the rule's incident, targets and owners are read
  * once, the events' own alert records by key, and the alerts firing on the incident counted (then kept in step).
  */
-async function decideBatch(trx: Db, ruleId: string, events: readonly AlertEvent[], pages: string[], memo: ApplyMemo): Promise<AlertDecision[]> {
+async function decideBatch(trx: Db, ruleId: string, events: readonly AlertEvent[], pages: string[], memo: ApplyMemo, silent: boolean): Promise<AlertDecision[]> {
   const rule = await q.lockRule(trx, ruleId);
   if (!rule) return events.map(() => ({ outcome: "ignored" as const, reason: "the rule was deleted meanwhile", ruleId, incidentId: null }));
   const now = Date.now();
@@ -173,7 +175,7 @@ async function decideBatch(trx: Db, ruleId: string, events: readonly AlertEvent[
     const wasOn = onShown(prev);
     const state = { incident: shown, alert: prev, othersFiring: firing - (wasOn ? 1 : 0), lastResolvedAt };
     const action = decide({ event, rule: decisionRule, state, humanComponentIds: human, suppressedComponentIds: suppressed, now });
-    const done = await carryOut({ trx, pages }, rule, incident, action, now);
+    const done = await carryOut({ trx, pages }, rule, incident, action, now, silent);
     out.push(done.decision);
     // What the incident shows changes only when it opens, is raised or resolves: read again then.
     const newIncident = action.kind === "open" || action.kind === "resolve";
@@ -208,10 +210,10 @@ const alertRow = (ruleId: string, alert: AlertRecord, now: number): Insertable<A
 });
 
 /** Carries the action out through the incident writer; answers the decision and the alert record to store (null: unchanged). */
-async function carryOut(w: Write, rule: AutomationRule, incident: Incident | undefined, action: Action, now: number): Promise<{ decision: AlertDecision; alert: AlertRecord | null }> {
+async function carryOut(w: Write, rule: AutomationRule, incident: Incident | undefined, action: Action, now: number, silent: boolean): Promise<{ decision: AlertDecision; alert: AlertRecord | null }> {
   const base = { ruleId: rule.id, reason: action.reason };
   const actor = automationActor(rule.id);
-  const notifySubscribers = Number(rule.notify_subscribers) === 1;
+  const notifySubscribers = !silent && Number(rule.notify_subscribers) === 1;
   switch (action.kind) {
     case "ignore":
       return { decision: { ...base, outcome: "ignored", incidentId: incident?.id ?? null }, alert: null };
