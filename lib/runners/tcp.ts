@@ -108,10 +108,10 @@ export async function runTcp(check: RunnableTcpCheck, options: RunOptions, idleM
     dispose();
     socket?.destroy();
   }
-  const responseTime = connectionTime ?? performance.now() - t0;
+  const responseTime = Math.round(connectionTime ?? performance.now() - t0);
   const assertions = targetError ? [] : evaluateAssertions("TCP", check.request.assertions, { kind: "tcp", data: response, responseTime });
   const verdict = decide({ startedAt, stoppedAt: new Date(), responseTime, assertions, implicitFailure: null, targetError, degradedResponseTime: check.degradedResponseTime, maxResponseTime: check.maxResponseTime, shouldFail: check.shouldFail });
   const round = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
   const tcpCheckResult: TcpCheckResult = { assertions, hostname, address, port, response, connectionTime: round(connectionTime), totalTime: round(totalTime) };
-  return { startedAt, stoppedAt: new Date(), responseTime: Math.round(responseTime), ...verdict, ...emptyDetails(), tcpCheckResult };
+  return { startedAt, stoppedAt: new Date(), responseTime, ...verdict, ...emptyDetails(), tcpCheckResult };
 }

@@ -118,7 +118,7 @@ export async function runDns(check: RunnableDnsCheck, options: RunOptions): Prom
   } finally {
     dispose();
   }
-  const responseTime = performance.now() - (packet ? sentAt : t0);
+  const responseTime = Math.round(performance.now() - (packet ? sentAt : t0));
   const answers = (packet?.answers ?? []).map(toAnswer);
   const flags = packet ? { aa: Boolean(packet.flag_aa), tc: Boolean(packet.flag_tc), rd: Boolean(packet.flag_rd), ra: Boolean(packet.flag_ra) } : null;
   const rcode = packet ? ((packet as { rcode?: string }).rcode ?? "NOERROR") : null;
@@ -140,5 +140,5 @@ export async function runDns(check: RunnableDnsCheck, options: RunOptions): Prom
   const implicitFailure = !targetError && !coversCode && rcode !== "NOERROR" ? `the name server answered ${rcode}` : null;
   const verdict = decide({ startedAt, stoppedAt: new Date(), responseTime, assertions, implicitFailure, targetError, degradedResponseTime: check.degradedResponseTime, maxResponseTime: check.maxResponseTime, shouldFail: check.shouldFail });
   const dnsCheckResult: DnsCheckResult = { assertions, ...detail };
-  return { startedAt, stoppedAt: new Date(), responseTime: Math.round(responseTime), ...verdict, ...emptyDetails(), dnsCheckResult };
+  return { startedAt, stoppedAt: new Date(), responseTime, ...verdict, ...emptyDetails(), dnsCheckResult };
 }

@@ -125,7 +125,8 @@ export async function runHttp(check: RunnableApiCheck | RunnableUrlCheck, option
     dispose();
     void agent.destroy().catch(() => undefined);
   }
-  const responseTime = performance.now() - t0;
+  const elapsed = performance.now() - t0;
+  const responseTime = Math.round(elapsed);
   const answered = targetError === null;
   const text = bodyBytes.toString("utf8");
   const assertions = answered ? evaluateAssertions(check.checkType, check.request.assertions, { kind: "http", status, headers, body: text, responseTime }) : [];
@@ -154,9 +155,9 @@ export async function runHttp(check: RunnableApiCheck | RunnableUrlCheck, option
       ...(answered && raster ? { bodyEncoding: "base64" as const } : {}),
       headers: answered ? headers : null,
       timings: answered ? timingsOf(hops, t0) : null,
-      timingPhases: answered ? phasesOf(hops, responseTime) : null,
+      timingPhases: answered ? phasesOf(hops, elapsed) : null,
     },
     requestError: targetError?.message ?? null,
   };
-  return { startedAt, stoppedAt: new Date(), responseTime: Math.round(responseTime), ...verdict, ...emptyDetails(), apiCheckResult };
+  return { startedAt, stoppedAt: new Date(), responseTime, ...verdict, ...emptyDetails(), apiCheckResult };
 }
