@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import dgram from "node:dgram";
-import { getServers } from "node:dns";
+import dns from "node:dns";
 import net from "node:net";
 import dnsPacket, { type DecodedPacket as Packet } from "dns-packet";
 
@@ -29,7 +29,7 @@ export function parseNameServer(spec: string, port?: number | null): { host: str
 /** The check's name server, or the first of the system's resolvers (node:dns getServers()). */
 export function nameServerOf(request: DnsRequest): { host: string; port: number } {
   if (request.nameServer) return parseNameServer(request.nameServer, request.port);
-  const first = getServers()[0];
+  const first = dns.getServers()[0];
   if (!first) throw new TargetError("internal", "no name server is configured on this system");
   return parseNameServer(first, request.port);
 }
