@@ -7,6 +7,7 @@ export const CreateApiKeyInput = z
     name: text().trim().min(1, "must not be empty").max(100).meta({ description: "A label to recognise the key by" }),
     expiresAt: TimestampInput.nullable().optional().meta({ description: "When the key stops working; absent or null: never" }),
     expiresInDays: z.number().int().min(1).max(3650).optional().meta({ description: "Instead of expiresAt: days from now" }),
+    scope: z.enum(["read", "write"]).optional().meta({ description: "read: the key's writes are refused with 403; default write" }),
   })
   .meta({ id: "CreateApiKeyInput" });
 
@@ -18,6 +19,7 @@ const keyFields = {
   lastUsedAt: Timestamp.nullable().meta({ description: "Recorded at most once a minute" }),
   expiresAt: Timestamp.nullable(),
   revokedAt: Timestamp.nullable(),
+  scope: z.enum(["read", "write"]),
 };
 
 export const ApiKey = z.strictObject(keyFields).meta({ id: "ApiKey" });

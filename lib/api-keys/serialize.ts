@@ -12,6 +12,7 @@ export function serializeApiKey(row: ApiKeyRow): z.infer<typeof ApiKey> {
     lastUsedAt: toIsoOrNull(row.last_used_at),
     expiresAt: toIsoOrNull(row.expires_at),
     revokedAt: toIsoOrNull(row.revoked_at),
+    scope: row.scope,
   };
 }
 

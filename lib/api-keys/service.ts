@@ -21,6 +21,8 @@ export interface NewApiKey {
   expiresInDays?: number;
   /** the API key asking, when a key asks (the operator's command line has none) */
   createdBy?: ApiKey;
+  /** read: every write is refused (403); default write */
+  scope?: "read" | "write";
 }
 
 /** Creates a key for the account; the raw key is returned here once and only its hash is stored. */
@@ -43,6 +45,7 @@ export async function createApiKey(db: Db, accountId: string, name = "default", 
     last_used_at: null,
     revoked_at: null,
     expires_at: expiresAt,
+    scope: opts.scope ?? "write",
   };
   await db.transaction().execute(async (trx) => {
     await assertRoomFor(trx, accountId, "API_KEYS");

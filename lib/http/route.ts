@@ -14,6 +14,7 @@ import { consumeRateLimit } from "./rate-limit";
 import { parseWith } from "./validate";
 import type { Keyset } from "@/lib/db/keyset";
 import { apiKeyActor, type Actor } from "@/lib/actors";
+import { recordApiWrite } from "@/lib/audit/api";
 
 /** What a handler returns: a status with a JSON body, or 204 without one. */
 export type ApiResult = { status: number; body?: unknown };
@@ -52,6 +53,7 @@ interface Spec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const BAD_TOKEN = () => new UnauthorizedError("Bad Token");
 const ACCOUNT_HEADERS = ["x-service-account", "x-checkly-account"];
 
@@ -93,6 +95,8 @@ export function apiRoute<P extends z.ZodType = never, Q extends z.ZodType = neve
       if (!apiKey) throw BAD_TOKEN();
       if (!limit.allowed) throw new RateLimitedError(`Too many requests; retry in ${limit.retryAfterSeconds} s`, limit.retryAfterSeconds);
       checkAccountHeaders(req, apiKey.account_id);
+      const write = !READS.has(req.method);
+      if (write && apiKey.scope === "read") throw new ForbiddenError("This API key is read-only: it may not write", { scope: "read" });
 
       const params = spec.params ? parseWith(spec.params, await routeCtx.params, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(url.searchParams), "query") : undefined;
@@ -104,6 +108,9 @@ export function apiRoute<P extends z.ZodType = never, Q extends z.ZodType = neve
         encode: (list, position) => (position ? encodeCursor(secret, scope(list), position) : null),
       };
       const result = await handler({ req, db, accountId: apiKey.account_id, apiKey, actor: apiKeyActor(apiKey), params, query, body, requestId, cursors } as ApiContext<Out<P>, Out<Q>, Out<B>>);
+      if (write && result.status < 300) {
+        await recordApiWrite(db, { accountId: apiKey.account_id, apiKeyId: apiKey.id, method: req.method, pathname: url.pathname, params: params as Record<string, unknown> | undefined, body, result: result.body, requestId });
+      }
       const headers = { ...rateHeaders, "X-Request-Id": requestId };
       if (result.status === 204) return new Response(null, { status: 204, headers: { ...headers, "Cache-Control": "private, no-store" } });
       return jsonResponse(result.status, result.body, headers);

@@ -13,6 +13,7 @@ import { op } from "./helpers";
 import { subscriptionPaths } from "./subscriptions";
 import { customDomainPaths } from "./custom-domains";
 import { apiKeyPaths } from "./api-keys";
+import { auditLogPaths } from "./audit-log";
 import { maintenanceOccurrencePaths } from "./maintenance-occurrences";
 import { v3PagePaths } from "./v3-pages";
 import { v3IncidentPaths } from "./v3-incidents";
@@ -93,6 +94,7 @@ const paths: ZodOpenApiPathsObject = {
     get: op({ id: "listAccounts", summary: "The key's account", tag: A, ok: [200, AccountList, "One account"], errors: [] }),
   },
   ...apiKeyPaths,
+  ...auditLogPaths,
   "/v1/accounts/me/entitlements": {
     get: op({ id: "getEntitlements", summary: "What this server allows", tag: A, ok: [200, Entitlements, "Limits and features"], errors: [] }),
   },
