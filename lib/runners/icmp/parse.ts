@@ -7,7 +7,7 @@ export interface PingOutput {
   received: number | null;
 }
 
-const ECHO = /^\d+ bytes from [^:]+(?:\)|[0-9a-f.:%]+)?: icmp_seq=(\d+)(?: ttl=(\d+))?(?: time[=<]([\d.]+) ms)?/i;
+const ECHO = /^\d+ bytes from .+?: icmp_seq=(\d+)(?: ttl=(\d+))?(?: time[=<]([\d.]+) ms)?/i;
 const SUMMARY = /(\d+) packets transmitted, (\d+) (?:packets )?received/;
 
 /** iputils ping's output under LANG=C: one line per echo reply (duplicates dropped), and the summary's counts. */

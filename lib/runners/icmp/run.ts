@@ -34,6 +34,19 @@ function ping(args: string[], signal: AbortSignal): Promise<{ stdout: string; st
   });
 }
 
+/**
+ * Packet loss against the check's thresholds, each reached "at" its value as the vendor words it (loss ≥ threshold);
+ * an absent threshold takes the vendor's default, a null one is off.
+ */
+export function judgePacketLoss(packetLoss: number, degraded: number | null | undefined, max: number | null | undefined): { implicitFailure: string | null; degradedBy: string | null } {
+  const maxLoss = max === undefined ? DEFAULT_MAX_PACKET_LOSS : max;
+  const degradedLoss = degraded === undefined ? DEFAULT_DEGRADED_PACKET_LOSS : degraded;
+  return {
+    implicitFailure: maxLoss !== null && packetLoss >= maxLoss ? `packet loss ${packetLoss}% reached the maximum of ${maxLoss}%` : null,
+    degradedBy: degradedLoss !== null && packetLoss >= degradedLoss ? `packet loss ${packetLoss}%` : null,
+  };
+}
+
 /** ICMP checks: pingCount echo requests through the system's ping, to the address the policy let through. */
 export async function runIcmp(check: RunnableIcmpCheck, options: RunOptions): Promise<RunOutcome> {
   const startedAt = new Date();
@@ -69,10 +82,7 @@ export async function runIcmp(check: RunnableIcmpCheck, options: RunOptions): Pr
   const detail = { hostname: request.hostname, address, ipFamily: family === 6 ? ("IPv6" as const) : ("IPv4" as const), packetsSent: sent, packetsReceived: received, packetLoss, latency, echoes: parsed.echoes };
   const responseTime = latency?.avg ?? 0;
   const assertions = targetError ? [] : evaluateAssertions("ICMP", request.assertions, { kind: "icmp", latency, json: detail, responseTime });
-  const maxLoss = check.maxPacketLossThreshold === undefined ? DEFAULT_MAX_PACKET_LOSS : check.maxPacketLossThreshold;
-  const degradedLoss = check.degradedPacketLossThreshold === undefined ? DEFAULT_DEGRADED_PACKET_LOSS : check.degradedPacketLossThreshold;
-  const implicitFailure = maxLoss !== null && packetLoss >= maxLoss ? `packet loss ${packetLoss}% reached the maximum of ${maxLoss}%` : null;
-  const degradedBy = degradedLoss !== null && packetLoss >= degradedLoss ? `packet loss ${packetLoss}%` : null;
+  const { implicitFailure, degradedBy } = judgePacketLoss(packetLoss, check.degradedPacketLossThreshold, check.maxPacketLossThreshold);
   const verdict = decide({ startedAt, stoppedAt: new Date(), responseTime, assertions, implicitFailure, targetError, degradedResponseTime: check.degradedResponseTime, maxResponseTime: check.maxResponseTime, shouldFail: check.shouldFail, degradedBy });
   const icmpCheckResult: IcmpCheckResult = { assertions, ...detail };
   return { startedAt, stoppedAt: new Date(), responseTime: Math.round(responseTime * 1000) / 1000, ...verdict, ...emptyDetails(), icmpCheckResult };
