@@ -42,6 +42,16 @@ if (!existsSync("/usr/bin/prometheus-alertmanager")) {
   }
 }
 
+// The ICMP check runner drives the system's ping (tests/unit/runners/icmp.test.ts), also as an unprivileged user.
+if (!existsSync("/usr/bin/ping")) {
+  process.stderr.write("ping is missing at /usr/bin/ping: installing it from Debian (apt-get install -y iputils-ping)...\n");
+  const r = spawnSync("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iputils-ping"], { stdio: "inherit" });
+  if (r.status !== 0) {
+    process.stderr.write("Could not install iputils-ping; the ICMP runner tests cannot run.\n");
+    process.exit(1);
+  }
+}
+
 const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), ...process.argv.slice(2)];
 const r = spawnSync("npx", args, { stdio: "inherit" });
 process.exit(r.status ?? 1);
