@@ -121,6 +121,7 @@ export const BANDS = [
       "lib/http/other-methods.ts",
       "lib/http/unknown-operation.ts",
       "lib/integrations/http.ts",
+      "lib/checks/http.ts",
       "lib/integrations/ops.ts",
       "lib/statuspage-compat/project.ts",
       "lib/public-page",

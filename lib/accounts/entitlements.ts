@@ -13,6 +13,9 @@ export const LIMITS = {
   API_KEYS: env.HELIOGRAPH_LIMIT_API_KEYS,
   INTEGRATIONS: env.HELIOGRAPH_LIMIT_INTEGRATIONS,
   AUTOMATION_RULES: env.HELIOGRAPH_LIMIT_AUTOMATION_RULES,
+  CHECKS: env.HELIOGRAPH_LIMIT_CHECKS,
+  CHECK_GROUPS: env.HELIOGRAPH_LIMIT_CHECK_GROUPS,
+  CHECK_VARIABLES: env.HELIOGRAPH_LIMIT_CHECK_VARIABLES,
   CARDS_PER_STATUS_PAGE: 25,
   SERVICES_PER_CARD: 100,
   KEYS_PER_STATUS_PAGE: 25,
@@ -26,7 +29,7 @@ export const LIMITS = {
 export type LimitKey = keyof typeof LIMITS;
 
 /** What an account owns, counted under its lock when one more is created, and reported with its usage. */
-export const ACCOUNT_LIMITS = ["STATUS_PAGES", "SERVICES", "MAINTENANCE_WINDOWS", "API_KEYS", "INTEGRATIONS", "AUTOMATION_RULES"] as const satisfies readonly LimitKey[];
+export const ACCOUNT_LIMITS = ["STATUS_PAGES", "SERVICES", "MAINTENANCE_WINDOWS", "API_KEYS", "INTEGRATIONS", "AUTOMATION_RULES", "CHECKS", "CHECK_GROUPS", "CHECK_VARIABLES"] as const satisfies readonly LimitKey[];
 export type AccountLimitKey = (typeof ACCOUNT_LIMITS)[number];
 
 /** The vendor's entitlement item; `usage` (what the account has now) is Heliograph's extension. */
@@ -47,6 +50,9 @@ const METERED: Record<LimitKey, { name: string; description: string }> = {
   API_KEYS: { name: "API keys", description: "Active (neither revoked nor expired) API keys per account" },
   INTEGRATIONS: { name: "Integrations", description: "Alert integrations per account" },
   AUTOMATION_RULES: { name: "Automation rules", description: "Automation rules per account, over all its status pages" },
+  CHECKS: { name: "Checks", description: "Checks and monitors per account" },
+  CHECK_GROUPS: { name: "Check groups", description: "Check groups per account" },
+  CHECK_VARIABLES: { name: "Check variables", description: "Environment variables of checks and check groups per account" },
   CARDS_PER_STATUS_PAGE: { name: "Cards per status page", description: "Cards on one status page" },
   SERVICES_PER_CARD: { name: "Services per card", description: "Services listed on one card" },
   KEYS_PER_STATUS_PAGE: { name: "Keys per status page", description: "Access keys of one private status page" },

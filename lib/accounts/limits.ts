@@ -9,10 +9,10 @@ import { countAllOwned, countOwned, lockAccount } from "./queries";
  * inside the insert's transaction, after locking the account, so concurrent creates are counted one after the
  * other and cannot pass the limit together.
  */
-export async function assertRoomFor(trx: Db, accountId: string, key: AccountLimitKey): Promise<void> {
+export async function assertRoomFor(trx: Db, accountId: string, key: AccountLimitKey, adding = 1): Promise<void> {
   if (!trx.isTransaction) throw new Error(`assertRoomFor(${key}) needs the insert's transaction`);
   if (!(await lockAccount(trx, accountId))) throw new NotFoundError("Account not found");
-  assertWithinLimit(key, await countOwned(trx, key, accountId));
+  assertWithinLimit(key, await countOwned(trx, key, accountId), adding);
 }
 
 /** What the account has of each limited thing, for the entitlements. */

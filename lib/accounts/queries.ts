@@ -48,6 +48,12 @@ function counted(db: Db, key: AccountLimitKey, accountId: string, now: number) {
       return db.selectFrom("integrations").select(n).where("account_id", "=", accountId);
     case "AUTOMATION_RULES":
       return db.selectFrom("automation_rules").select(n).where("account_id", "=", accountId).where("kind", "=", "RULE");
+    case "CHECKS":
+      return db.selectFrom("checks").select(n).where("account_id", "=", accountId);
+    case "CHECK_GROUPS":
+      return db.selectFrom("check_groups").select(n).where("account_id", "=", accountId);
+    case "CHECK_VARIABLES":
+      return db.selectFrom("check_variables").select(n).where("account_id", "=", accountId);
   }
 }
 

@@ -50,6 +50,6 @@ export const Entitlements = z
     planDisplayName: z.string(),
     entitlements: z.array(Entitlement),
     addons: z.record(z.string(), z.unknown()).meta({ description: "None: this server sells no add-ons" }),
-    locations: z.strictObject({ all: z.array(z.strictObject({ id: z.string(), name: z.string(), available: z.boolean() })) }).meta({ description: "None: Heliograph runs no checks in public locations" }),
+    locations: z.strictObject({ all: z.array(z.strictObject({ id: z.string(), name: z.string(), available: z.boolean() })) }).meta({ description: "The public locations this server's runner serves (HELIOGRAPH_LOCATION)" }),
   })
   .meta({ id: "Entitlements" });

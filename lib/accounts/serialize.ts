@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Account as AccountRow } from "@/lib/db/types";
+import { servedLocations } from "@/lib/locations/served";
 import { entitlements, type LimitKey } from "./entitlements";
 import type { Account, Entitlements, NextAccount } from "./schema";
 
@@ -20,7 +21,7 @@ export function serializeAccount(row: AccountRow): z.infer<typeof Account> {
 }
 
 export function serializeEntitlements(usage: Partial<Record<LimitKey, number>>): z.infer<typeof Entitlements> {
-  return { ...PLAN, entitlements: entitlements(usage), addons: {}, locations: { all: [] } };
+  return { ...PLAN, entitlements: entitlements(usage), addons: {}, locations: { all: servedLocations().map((l) => ({ id: l.region, name: l.name, available: true })) } };
 }
 
 export function serializeNextAccount(row: AccountRow): z.infer<typeof NextAccount> {

@@ -559,6 +559,8 @@ export interface ChecksTable {
   group_order: number | null;
   /** JSON of the rest of the check's wire shape (request, assertions, alertSettings, retryStrategy, triggerIncident …) */
   definition: string;
+  /** the request's URL (API, URL) or host (TCP, ICMP), for apiCheckUrlFilterPattern */
+  url: ColumnType<string | null, string | null | undefined, string | null>;
   ping_token: string | null;
   created_by_key_id: string | null;
   /** the scheduler's next slot (epoch ms); null while deactivated */

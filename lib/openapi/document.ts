@@ -19,6 +19,8 @@ import { v3PagePaths } from "./v3-pages";
 import { v3IncidentPaths } from "./v3-incidents";
 import { automationPaths } from "./automation";
 import { integrationPaths } from "./integrations";
+import { alertingPaths } from "./alerting";
+import { checkPaths } from "./checks";
 
 const P = "Status pages";
 const S = "Services";
@@ -110,7 +112,9 @@ const paths: ZodOpenApiPathsObject = {
   },
   ...v3PagePaths,
   ...automationPaths,
+  ...checkPaths,
   ...integrationPaths,
+  ...alertingPaths,
 };
 
 let cached: ReturnType<typeof createDocument> | undefined;

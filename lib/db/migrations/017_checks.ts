@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("group_order", "integer")
     // JSON of the rest of the check's wire shape (request, assertions, alertSettings, retryStrategy, triggerIncident …)
     .addColumn("definition", "text", (c) => c.notNull().defaultTo("{}"))
+    // the request's URL (API, URL) or host (TCP, ICMP): what apiCheckUrlFilterPattern searches
+    .addColumn("url", "text")
     // heartbeat checks: the token of their ping URL
     .addColumn("ping_token", "text", (c) => c.unique())
     // the API key that created the check: what it minted (the ping URL) does not outlive it

@@ -39,6 +39,9 @@ const CREATE: Record<AccountLimitKey, (t: Tenant, i: number, v3PageId: string) =
   API_KEYS: (t, i) => t.api.post("/v1/api-keys", { name: `K${i}` }),
   INTEGRATIONS: (t, i) => t.api.post("/v1/integrations", { name: `I${i}`, type: "alertmanager" }),
   AUTOMATION_RULES: (t, i, pageId) => t.api.post(`/v3/status-pages/${pageId}/automation-rules`, { ...ruleBody, name: `R${i}` }),
+  CHECKS: (t, i) => t.api.post("/v1/checks/api", { name: `C${i}`, request: { method: "GET", url: "http://127.0.0.1:9/" } }),
+  CHECK_GROUPS: (t, i) => t.api.post("/v2/check-groups", { name: `G${i}` }),
+  CHECK_VARIABLES: (t, i) => t.api.post("/v1/checks/api", { name: `V${i}`, request: { method: "GET", url: "http://127.0.0.1:9/" }, environmentVariables: [{ key: "TOKEN", value: `v${i}` }] }),
 };
 
 async function usage(t: Tenant): Promise<Record<string, number | undefined>> {

@@ -1,0 +1,7 @@
+import { updateCheckRoute } from "@/lib/checks/http";
+import { otherMethods } from "@/lib/http/other-methods";
+
+export const dynamic = "force-dynamic";
+
+export const PUT = updateCheckRoute("HEARTBEAT");
+export const { GET, POST, PATCH, DELETE } = otherMethods("PUT");

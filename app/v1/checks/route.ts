@@ -1,0 +1,7 @@
+import { listChecksRoute } from "@/lib/checks/http";
+import { otherMethods } from "@/lib/http/other-methods";
+
+export const dynamic = "force-dynamic";
+
+export const GET = listChecksRoute(1);
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,7 @@
+import { getCheckRoute } from "@/lib/checks/http";
+import { otherMethods } from "@/lib/http/other-methods";
+
+export const dynamic = "force-dynamic";
+
+export const GET = getCheckRoute(3);
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
