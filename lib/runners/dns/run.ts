@@ -53,7 +53,7 @@ function overUdp(query: Buffer, id: number, address: string, port: number, famil
   return abortOn<Packet>(signal, () => socket.close(), (resolve, reject) => {
     socket.on("error", reject);
     socket.on("message", (msg, from) => {
-      if (from.port !== port) return;
+      if (from.port !== port || from.address.replace(/^::ffff:/, "") !== address.replace(/^::ffff:/, "")) return;
       try {
         const packet = dnsPacket.decode(msg);
         if (packet.id === id) resolve(packet);

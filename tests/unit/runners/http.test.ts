@@ -164,6 +164,9 @@ describe("API checks over HTTP", () => {
       expect(out.error).toBeNull();
       const v4 = await runCheck(api(`http://dual.test:${port}/`, { ipFamily: "IPv4" }), { ...opts, lookup });
       expect(v4.networkError).toBe(true);
+      const literal = await runCheck(api(`http://[::1]:${port}/`), opts);
+      expect(literal.error).toBeNull();
+      expect(literal.apiCheckResult!.response.body).toBe("six");
     } finally {
       await close(v6);
     }
