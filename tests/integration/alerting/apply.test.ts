@@ -1,8 +1,6 @@
 /**
- * A check's FINAL results drive the page through the one automation path: its triggerIncident opens and resolves an
- * incident on its v1 service, its tags drive v3 rules (degraded capped at degraded performance), muted changes the
- * page but notifies nobody, and retiring a check resolves what it opened unless humans took the incident over.
- * Everything is read back from the page's own JSON (summary.json).
+ * FINAL results drive the page through the one automation path: the trigger's v1 incident, v3 rules by tags (degraded
+ * capped), muted notifying nobody, retiring resolving unless humans took over; read back from the page's summary.json.
  */
 import { describe, expect, it } from "vitest";
 import { onFinalResult } from "@/lib/alerting/final";
