@@ -64,7 +64,8 @@ export async function runIcmp(check: RunnableIcmpCheck, options: RunOptions): Pr
     const args = [`-${family}`, "-n", "-c", String(count), "-i", String(PING_INTERVAL_SECONDS), "-W", String(PING_REPLY_WAIT_SECONDS), target.address];
     const { stdout, stderr, code } = await ping(args, signal);
     parsed = parsePing(stdout);
-    if (signal.aborted && parsed.transmitted === null) throw signal.reason;
+    // Past the budget, ping's own summary of what it sent still stands; a cancelled run does not.
+    if (signal.aborted && (parsed.transmitted === null || (signal.reason as TargetError).kind === "internal")) throw signal.reason;
     if (parsed.transmitted === null) {
       const why = stderr.trim().split("\n").pop() || `ping exited with status ${code}`;
       throw new TargetError(/permitted|permission/i.test(why) ? "internal" : "network", `ping ${target.address}: ${why}`);

@@ -155,6 +155,13 @@ describe("API checks over HTTP", () => {
     expect(invalid).toMatchObject({ hasFailures: true, networkError: false, error: 'invalid URL "not a url"' });
   });
 
+  it("a run cancelled by the caller's signal ends at once as this server's error, not the target's", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const out = await runCheck(api(`${base}/hang`), { ...opts, signal: controller.signal });
+    expect(out).toMatchObject({ hasFailures: true, hasErrors: true, networkError: false, error: "the run was cancelled" });
+  });
+
   it("reaches an IPv6 peer when ipFamily is IPv6", async () => {
     const v6 = http.createServer((_, res) => res.end("six"));
     const port = await listen(v6, "::1");
