@@ -122,6 +122,7 @@ export const BANDS = [
       "lib/http/unknown-operation.ts",
       "lib/integrations/http.ts",
       "lib/checks/http.ts",
+      "lib/check-groups/http.ts",
       "lib/integrations/ops.ts",
       "lib/statuspage-compat/project.ts",
       "lib/public-page",

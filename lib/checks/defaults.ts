@@ -47,7 +47,7 @@ export function retryStrategyOf(input: Obj | null | undefined): Obj | null {
     maxRetries: single ? 1 : (input.maxRetries ?? 2),
     maxDurationSeconds: input.maxDurationSeconds ?? 600,
     sameRegion: input.sameRegion ?? true,
-    onlyOn: input.onlyOn ?? null,
+    onlyOn: input.onlyOn ?? [],
   };
 }
 

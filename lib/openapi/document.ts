@@ -112,7 +112,7 @@ const paths: ZodOpenApiPathsObject = {
   },
   ...v3PagePaths,
   ...automationPaths,
-  ...checkPaths,
+  ...checkPaths(),
   ...integrationPaths,
   ...alertingPaths,
 };

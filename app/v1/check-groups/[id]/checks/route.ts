@@ -1,0 +1,7 @@
+import { groupChecksRoute } from "@/lib/check-groups/http";
+import { otherMethods } from "@/lib/http/other-methods";
+
+export const dynamic = "force-dynamic";
+
+export const GET = groupChecksRoute;
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
