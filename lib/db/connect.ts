@@ -43,6 +43,8 @@ export function createDb(config: DbConfig): Db {
   // The timeout first: switching a new file to WAL takes a lock, which another process starting at the same
   // moment (migrating it) may hold; without a timeout the pragma fails at once (seen in CI).
   sqlite.pragma("busy_timeout = 5000");
+  // Takes effect on a new file only (an existing one needs a VACUUM): pruned results' pages can then be handed back.
+  sqlite.pragma("auto_vacuum = INCREMENTAL");
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");

@@ -163,7 +163,11 @@ export async function reclaimSqlitePages(db: Db, pages: number): Promise<number>
   if (Number(mode) !== 2) return 0;
   const before = Number((await sql<{ freelist_count: number }>`pragma freelist_count`.execute(db)).rows[0]?.freelist_count ?? 0);
   if (before === 0) return 0;
-  await sql`pragma incremental_vacuum(${sql.raw(String(Math.max(1, Math.floor(pages))))})`.execute(db);
+  // A statement without result columns is stepped once by the driver, and each step frees one page: one per page.
+  const n = Math.min(before, Math.max(1, Math.floor(pages)));
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < n; i++) await sql`pragma incremental_vacuum(1)`.execute(trx);
+  });
   const after = Number((await sql<{ freelist_count: number }>`pragma freelist_count`.execute(db)).rows[0]?.freelist_count ?? 0);
   return before - after;
 }
