@@ -1,7 +1,10 @@
 import "server-only";
 import { apiRoute, created, noContent, ok, type RouteHandler } from "@/lib/http/route";
 import { parseWith } from "@/lib/http/validate";
-import { AutoAssignQuery, CheckIdParams, CheckPathParams, createBody, GetCheckQuery, ListChecksQuery, queryObject, updateBody, type RunCheckType } from "./schema";
+import { AutoAssignQuery, CheckIdParams, CheckPathParams, createBody, GetCheckQuery, ListChecksQuery, queryObject, RuntimeParams, updateBody, type RunCheckType } from "./schema";
+import { NotFoundError } from "@/lib/errors";
+import { servedLocations } from "@/lib/locations/served";
+import { findRuntime, runtimes } from "./runtimes";
 import type { ApiVersion } from "./serialize";
 import { createCheck, deleteCheck, listChecks, readCheck, updateCheck } from "./service";
 
@@ -49,3 +52,14 @@ export const createCheckRoute = (type: RunCheckType) =>
 
 export const updateCheckRoute = (type: RunCheckType) =>
   apiRoute({ params: CheckIdParams, query: AutoAssignQuery, body: updateBody(type) }, async ({ db, accountId, apiKey, params, body }) => ok(await updateCheck(db, { accountId, apiKeyId: apiKey.id }, type, params.id, body)));
+
+export const listRuntimesRoute = apiRoute({}, async () => ok(runtimes()));
+
+export const getRuntimeRoute = apiRoute({ params: RuntimeParams }, async ({ params }) => {
+  const runtime = findRuntime(params.id);
+  if (!runtime) throw new NotFoundError(`No runtime named ${params.id}; GET /v1/runtimes lists them`);
+  return ok(runtime);
+});
+
+/** Only what this installation serves: its runner's location (HELIOGRAPH_LOCATION). */
+export const listLocationsRoute = apiRoute({}, async () => ok(servedLocations()));

@@ -273,3 +273,17 @@ export const CheckOut = z
   })
   .meta({ id: "Check", description: "The vendor's Check (checks-responses.json); secret variable values are null" });
 export const CheckList = z.array(CheckOut).meta({ id: "ChecksList" });
+
+export const RuntimeOut = z
+  .strictObject({
+    name: z.string(),
+    multiStepSupport: z.boolean(),
+    nodeJsVersion: z.string(),
+    dependencies: z.record(z.string(), z.string()),
+    stage: z.enum(["CURRENT", "STABLE", "DEPRECATED"]),
+    runtimeEndOfLife: z.string().optional(),
+    description: z.string(),
+  })
+  .meta({ id: "Runtime" });
+export const RuntimeParams = z.object({ id: text().min(1).max(64) });
+export const LocationOut = z.strictObject({ region: z.string(), name: z.string() }).meta({ id: "Location" });

@@ -1,5 +1,6 @@
+import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { AutoAssignQuery, CHECK_TYPE_PATHS, CheckIdParams, CheckList, CheckOut, CheckPathParams, createBody, GetCheckQuery, ListChecksQuery, PageQuery, updateBody } from "@/lib/checks/schema";
+import { AutoAssignQuery, CHECK_TYPE_PATHS, CheckIdParams, CheckList, CheckOut, CheckPathParams, createBody, GetCheckQuery, ListChecksQuery, LocationOut, PageQuery, RuntimeOut, RuntimeParams, updateBody } from "@/lib/checks/schema";
 import { CheckGroupInput, CheckGroupList, CheckGroupOut, GroupIdParams, ListGroupsQuery } from "@/lib/check-groups/schema";
 import { op } from "./helpers";
 
@@ -32,7 +33,7 @@ function writes(): ZodOpenApiPathsObject {
 }
 
 /** Checks of the six types Heliograph runs (api-contract-checks.md §1). */
-export const checkPaths = (): ZodOpenApiPathsObject => ({ ...reads(1), ...writes(), ...reads(2), ...reads(3), ...checkGroupPaths });
+export const checkPaths = (): ZodOpenApiPathsObject => ({ ...reads(1), ...writes(), ...reads(2), ...reads(3), ...checkGroupPaths, ...runtimePaths });
 
 const G = "Check groups";
 const GROUP_SETTINGS =
@@ -49,4 +50,11 @@ export const checkGroupPaths: ZodOpenApiPathsObject = {
   "/v2/check-groups": { post: op({ id: "createCheckGroupV2", summary: `Create a check group. ${GROUP_SETTINGS}`, tag: G, query: AutoAssignQuery, body: CheckGroupInput, ok: [201, CheckGroupOut, "The group"], errors: [402] }) },
   "/v2/check-groups/{id}": { put: op({ id: "updateCheckGroupV2", summary: `Replace a check group (fields left out take their defaults). ${GROUP_SETTINGS}`, tag: G, params: GroupIdParams, query: AutoAssignQuery, body: CheckGroupInput, ok: [200, CheckGroupOut, "The group"], errors: [402, 404] }) },
   "/v2/check-groups/{id}/checks": { get: op({ id: "listCheckGroupChecksV2", summary: "The group's checks with its settings applied", tag: G, params: GroupIdParams, query: PageQuery, ok: [200, CheckList, "A page of checks"], errors: [404] }) },
+};
+
+const R = "Runtimes and locations";
+const runtimePaths: ZodOpenApiPathsObject = {
+  "/v1/runtimes": { get: op({ id: "listRuntimes", summary: "The seven runtime names checks may carry; each says what runs here (nodeJsVersion is the runner's own, no packages)", tag: R, ok: [200, z.array(RuntimeOut), "Runtimes"], errors: [] }) },
+  "/v1/runtimes/{id}": { get: op({ id: "getRuntime", summary: "One runtime by name (e.g. 2025.04)", tag: R, params: RuntimeParams, ok: [200, RuntimeOut, "The runtime"], errors: [404] }) },
+  "/v1/locations": { get: op({ id: "listLocations", summary: "The public locations this installation serves (HELIOGRAPH_LOCATION); checks may name no other", tag: R, ok: [200, z.array(LocationOut), "Locations"], errors: [] }) },
 };

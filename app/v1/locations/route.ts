@@ -1,0 +1,7 @@
+import { listLocationsRoute } from "@/lib/checks/http";
+import { otherMethods } from "@/lib/http/other-methods";
+
+export const dynamic = "force-dynamic";
+
+export const GET = listLocationsRoute;
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
