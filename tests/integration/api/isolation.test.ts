@@ -281,6 +281,26 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     covered.add("POST /v1/integrations");
     expect((await integrationOf()).body).toEqual(integrationBefore);
 
+    // Checks and check groups: A's are 404 to B by id; B's lists stay empty; B's creates cannot name A's group.
+    const aGroup = (await a.api.post("/v2/check-groups", { name: "A's group" })).body;
+    const aCheck = (await a.api.post("/v1/checks/api", { name: "A's check", groupId: aGroup.id, request: { method: "GET", url: "http://127.0.0.1:9/" } })).body;
+    const checkBefore = (await a.api.get(`/v1/checks/${aCheck.id}`)).body;
+    for (const template of ["/v1/checks/{checkId}", "/v2/checks/{checkId}", "/v3/checks/{checkId}"]) await expect404("get", template, "", undefined, { checkId: aCheck.id });
+    await expect404("delete", "/v1/checks/{checkId}", "", undefined, { checkId: aCheck.id });
+    for (const type of ["api", "url", "tcp", "dns", "icmp", "heartbeat"]) await expect404("put", `/v1/checks/${type}/{id}`, aCheck.id, { name: "hijack" });
+    for (const [m, template, body] of [["get", "/v1/check-groups/{id}"], ["delete", "/v1/check-groups/{id}"], ["get", "/v1/check-groups/{id}/checks"], ["get", "/v2/check-groups/{id}/checks"], ["put", "/v2/check-groups/{id}", { name: "hijack" }]] as const)
+      await expect404(m, template, String(aGroup.id), body);
+    for (const path of ["/v1/checks", "/v2/checks", "/v3/checks", "/v1/check-groups"]) {
+      expect((await b.api.get(path)).body).toEqual([]);
+      covered.add(`GET ${path}`);
+    }
+    expectError(await b.api.post("/v1/checks/api", { name: "x", groupId: aGroup.id, request: { method: "GET", url: "http://127.0.0.1:9/" } }), 400, "groupId");
+    for (const type of ["api", "url", "tcp", "dns", "icmp", "heartbeat"]) covered.add(`POST /v1/checks/${type}`);
+    expect((await b.api.post("/v2/check-groups", { name: "B's group" })).status).toBe(201);
+    covered.add("POST /v2/check-groups");
+    for (const op of ["GET /v1/runtimes", "GET /v1/runtimes/{id}", "GET /v1/locations"]) covered.add(op);
+    expect((await a.api.get(`/v1/checks/${aCheck.id}`)).body).toEqual(checkBefore);
+
     expect(await snapshot(a, ids)).toEqual(before);
     const after = await rowCounts(a.db);
     expect({ ...after, services: after.services - 1 }).toEqual(counts);
