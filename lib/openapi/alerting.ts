@@ -1,10 +1,14 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { CheckIdParams, CheckResult, CheckResultPage, CheckResultParams, CheckResultsQuery, CheckStatus } from "@/lib/results/schema";
+import { HeartbeatAvailability, HeartbeatAvailabilityQuery, HeartbeatEvent, HeartbeatEventParams, HeartbeatEventsList, HeartbeatEventsQuery, HeartbeatParams } from "@/lib/heartbeats/schema";
 import { op } from "./helpers";
 
 const R = "Check results";
 const S = "Check statuses";
+const H = "Heartbeats";
+const MACHINE =
+  "A ping is expected within `period` of the window's start (the last ping, the last miss, or the check's last edit); past it the grace starts (GRACE), past the grace the window is missed (FAILING, a failing result) and the next starts. A ping inside the grace is LATE, one sooner than half a period after the previous EARLY, any other RECEIVED.";
 
 /** Check results and statuses (contract §3, §4), heartbeats and the account's alert settings. */
 export const alertingPaths: ZodOpenApiPathsObject = {
@@ -27,5 +31,14 @@ export const alertingPaths: ZodOpenApiPathsObject = {
   },
   "/v1/check-statuses/{checkId}": {
     get: op({ id: "getCheckStatus", summary: "The latest status of one check", tag: S, params: CheckIdParams, ok: [200, CheckStatus, "The status"], errors: [404] }),
+  },
+  "/v1/checks/heartbeats/{checkId}/events": {
+    get: op({ id: "listHeartbeatEvents", summary: `The heartbeat's events in [startTime, endTime) (default: the last 24 hours), newest first, with availability stats. ${MACHINE}`, tag: H, params: HeartbeatParams, query: HeartbeatEventsQuery, ok: [200, HeartbeatEventsList, "One entry: events and stats"], errors: [404] }),
+  },
+  "/v1/checks/heartbeats/{checkId}/events/{id}": {
+    get: op({ id: "getHeartbeatEvent", summary: "One event of the heartbeat, with availability stats", tag: H, params: HeartbeatEventParams, ok: [200, HeartbeatEvent, "The event"], errors: [404] }),
+  },
+  "/v1/checks/heartbeats/{checkId}/availability": {
+    get: op({ id: "getHeartbeatAvailability", summary: "Pings per expected window (pings + missed windows), in percent, in [startTime, endTime) and the as-long period before it", tag: H, params: HeartbeatParams, query: HeartbeatAvailabilityQuery, ok: [200, HeartbeatAvailability, "Availability"], errors: [404] }),
   },
 };

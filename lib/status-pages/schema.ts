@@ -16,7 +16,7 @@ import { THEME_COLOR_FIELDS } from "./types";
  */
 export const RESERVED_SLUGS = new Set([
   "v1", "v2", "v3", "next", "api", "openapi", "ingest", "console", "admin", "_next", "static", "assets", "public",
-  "health", "healthz", "readyz", "metrics", "robots", "sitemap", "favicon",
+  "health", "healthz", "readyz", "metrics", "robots", "sitemap", "favicon", "ping",
 ]);
 
 export const Slug = text()

@@ -1,4 +1,5 @@
-import { type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { log } from "@/lib/log";
 import { dialectOf } from "../dialects";
 
 /*
@@ -49,6 +50,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("heartbeat_events_check").on("heartbeat_events").columns(["check_id", "at", "id"]).execute();
 
   await db.schema.alterTable("accounts").addColumn("alert_settings", "text").execute();
+  await renameShadowingPage(db);
+}
+
+/** /ping/<token> is now the server's (heartbeat pings): a page slugged "ping" becomes "ping-page", as migration 005 does. */
+async function renameShadowingPage(db: Kysely<unknown>): Promise<void> {
+  const rows = await sql<{ id: string; url: string }>`select id, url from status_pages where url = ${"ping"}`.execute(db);
+  for (const { id, url } of rows.rows) {
+    let candidate = `${url}-page`;
+    for (let n = 2; (await sql`select 1 from status_pages where url = ${candidate}`.execute(db)).rows.length > 0; n++) candidate = `${url}-page-${n}`;
+    await sql`update status_pages set url = ${candidate} where id = ${id}`.execute(db);
+    log.warn({ pageId: id, from: url, to: candidate }, `status page /${url} renamed to /${candidate}: /${url} is now reserved by the server`);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
