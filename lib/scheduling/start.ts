@@ -1,0 +1,35 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { effectiveCheck } from "@/lib/checks/effective";
+import { runCheck } from "@/lib/runners";
+import { onFinalResult } from "@/lib/alerting/final";
+import { createPlanner, type Planner, type PlannerOptions } from "./planner";
+import { createRunner, type Runner, type RunnerOptions } from "./runner";
+
+/*
+ * The engine with its real parts: effectiveCheck (lib/checks), runCheck (lib/runners), onFinalResult (lib/alerting),
+ * and its settings from lib/env. lib/startup runs both in the web process; `npm run runner` runs them on their own.
+ */
+
+export type StartRunnerOptions = Pick<RunnerOptions, "db" | "location" | "now"> & Partial<Omit<RunnerOptions, "db" | "location" | "now">>;
+
+export function startRunner(o: StartRunnerOptions): Runner {
+  const runner = createRunner({
+    concurrency: env.HELIOGRAPH_RUNNER_CONCURRENCY,
+    leaseMs: env.HELIOGRAPH_RUNNER_LEASE_SECONDS * 1000,
+    resolve: effectiveCheck,
+    run: runCheck,
+    onFinal: onFinalResult,
+    allowMetadata: env.HELIOGRAPH_CHECKS_ALLOW_METADATA,
+    ...o,
+  });
+  runner.start();
+  return runner;
+}
+
+export function startPlanner(o: { db: Db } & Partial<Omit<PlannerOptions, "db">>): Planner {
+  const planner = createPlanner({ resolve: effectiveCheck, retentionDays: env.HELIOGRAPH_RESULTS_RETENTION_DAYS, ...o });
+  planner.start();
+  return planner;
+}
