@@ -12,6 +12,7 @@ import { deriveFromUpdates } from "@/lib/incidents/derive";
 import { insertWindow } from "@/lib/maintenance/queries";
 import { DEFAULT_VISIBILITY } from "@/lib/maintenance/types";
 import type { IncidentUpdate } from "@/lib/db/types";
+import { seedDemoChecks } from "./checks";
 import { seedPaymentsPage } from "./payments";
 import { DEMO_CARDS, DEMO_PAGE, DEMO_THEME, HISTORY, ONGOING, RECENT_SERVICE, type DemoIncident } from "./data";
 
@@ -35,7 +36,7 @@ export async function seedEmpty(db: Db): Promise<SeedResult | null> {
 
 /**
  * The demo: "Acme Cloud" (a v1 page: three cards, ten services, 90 days of history, one open incident, one
- * upcoming window) and "Acme Payments" (a v3 page: groups of components, one in partial outage).
+ * upcoming window, checks of the server itself) and "Acme Payments" (a v3 page: groups of components, one in partial outage).
  */
 export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult | null> {
   if ((await countAccounts(db)) > 0) return null;
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult | n
     return { accountId, pageId };
   });
   const { rawKey } = await createApiKey(db, result.accountId, "demo key");
+  await seedDemoChecks(db, result.accountId);
   return { ...result, apiKey: rawKey };
 }
 

@@ -39,5 +39,10 @@ export function boot(): Promise<void> {
       const worker = (await import("@/lib/notifications/worker/runtime")).startInProcessWorker(db);
       onShutdown(() => worker.stop());
     }
+    // Checks: likewise run here unless HELIOGRAPH_RUNNER=false leaves them to `npm run runner` processes.
+    if (env.HELIOGRAPH_RUNNER) {
+      const engine = (await import("./engine")).startEngine(db);
+      onShutdown(() => engine.stop());
+    }
   });
 }
