@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_LOCATIONS } from "@/lib/locations";
-import { text, Uuid } from "@/lib/http/wire";
+import { IdParams, text, Uuid } from "@/lib/http/wire";
+import { CheckParams } from "@/lib/automation/schema";
 import { FREQUENCIES } from "./frequency";
 import { ALL_CHECK_TYPES } from "./types";
 
@@ -245,6 +246,8 @@ export type ListChecksFilter = z.output<typeof ListChecksQuery>;
 export const GetCheckQuery = z.object({ includeDependencies: Bool.optional(), applyGroupSettings: Bool.optional() });
 export const CheckIdParams = z.object({ id: Uuid });
 export const CheckPathParams = z.object({ checkId: Uuid });
+/** An outside tool's check (its own id, as lib/automation's CheckParams) under one of the account's integrations. */
+export const IntegrationCheckParams = IdParams.extend(CheckParams.shape);
 export const PageQuery = z.object({ limit: PageLimit.optional(), page: PageNumber.optional() });
 
 /** The query string as an object, repeated keys and `k[]` keys gathered into arrays (§0.1). */

@@ -4,13 +4,14 @@ import { assertRoomFor } from "@/lib/accounts/limits";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { fromJson, toJson } from "@/lib/db/json";
-import type { CheckGroup, CheckRow } from "@/lib/db/types";
-import { NotFoundError } from "@/lib/errors";
+import type { AutomationRule, CheckGroup, CheckRow } from "@/lib/db/types";
+import { NotFoundError, ValidationError } from "@/lib/errors";
 import { invalidFields, type FieldIssue } from "@/lib/http/validate";
 import { isServedLocation, servedLocations } from "@/lib/locations/served";
 import { findServicesByIds } from "@/lib/services/queries";
 import { findCheckTrigger, deleteRuleRow } from "@/lib/automation/queries";
-import { putCheckTrigger } from "@/lib/automation/service";
+import { deleteCheckTrigger, getCheckTriggerOrThrow, putCheckTrigger, type CheckTriggerBody } from "@/lib/automation/service";
+import { getIntegrationOrThrow } from "@/lib/integrations/service";
 import { retireCheck } from "@/lib/alerting/retire";
 import { findAccountGroup, findGroupsByIds } from "@/lib/check-groups/queries";
 import { nextSlotAfter, offsetProblem, spreadOffset } from "./frequency";
@@ -247,4 +248,28 @@ export async function deleteCheck(db: Db, accountId: string, id: string): Promis
     await q.deleteCheckDependents(trx, row.id);
     if ((await q.deleteCheckRow(trx, accountId, row.id)) === 0) throw new NotFoundError("Check not found");
   });
+}
+
+/*
+ * Triggers of checks an outside monitoring tool runs, reached through one of the account's checkly integrations: the
+ * rule of kind CHECK keyed by the tool's check id, account-wide as before. Heliograph's own checks carry triggerIncident.
+ */
+async function assertChecklyIntegration(db: Db, accountId: string, integrationId: string): Promise<void> {
+  const integration = await getIntegrationOrThrow(db, accountId, integrationId);
+  if (integration.type !== "checkly") throw new ValidationError(`Integration ${integrationId} speaks the ${integration.type} format; check triggers belong to checkly integrations`, { fields: ["id"] });
+}
+
+export async function getOutsideCheckTrigger(db: Db, accountId: string, integrationId: string, checkId: string): Promise<AutomationRule> {
+  await assertChecklyIntegration(db, accountId, integrationId);
+  return getCheckTriggerOrThrow(db, accountId, checkId);
+}
+
+export async function putOutsideCheckTrigger(db: Db, accountId: string, integrationId: string, checkId: string, input: CheckTriggerBody): Promise<AutomationRule> {
+  await assertChecklyIntegration(db, accountId, integrationId);
+  return putCheckTrigger(db, accountId, checkId, input);
+}
+
+export async function deleteOutsideCheckTrigger(db: Db, accountId: string, integrationId: string, checkId: string): Promise<void> {
+  await assertChecklyIntegration(db, accountId, integrationId);
+  await deleteCheckTrigger(db, accountId, checkId);
 }

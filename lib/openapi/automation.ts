@@ -1,5 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { AutomationRule, AutomationRuleMutation, AutomationRulePage, AutomationRuleParams, CheckParams, CheckTrigger, CheckTriggerInput } from "@/lib/automation/schema";
+import { AutomationRule, AutomationRuleMutation, AutomationRulePage, AutomationRuleParams, CheckTrigger, CheckTriggerInput } from "@/lib/automation/schema";
+import { IntegrationCheckParams } from "@/lib/checks/schema";
 import { CursorQuery } from "@/lib/http/pagination";
 import { StatusPageIdParams } from "@/lib/status-pages/schema";
 import { op } from "./helpers";
@@ -9,6 +10,9 @@ const C = "Check triggers";
 const BASE = "/v3/status-pages/{statusPageId}/automation-rules";
 const MATCH =
   "An alert matches when it carries ANY of the rule's tags (or, in the generic format, names one of its components). Heliograph extension: openAfterMinutes (0-1440, default 0) opens only once the alert has been firing that long by its own start time, on its first repeat or reminder after then.";
+
+const OUTSIDE =
+  "For checks an outside monitoring tool runs: id must be one of the account's checkly integrations (404 otherwise; 400 for another format). The trigger is the account's for that CHECK_ID, whichever checkly integration its alerts arrive through; a check Heliograph runs carries its own triggerIncident.";
 
 /** Automation rules of a v3 page and the v1 per-check incident trigger (wire shapes from lib/automation/schema.ts). */
 export const automationPaths: ZodOpenApiPathsObject = {
@@ -29,17 +33,17 @@ export const automationPaths: ZodOpenApiPathsObject = {
     put: op({ id: "updateAutomationRuleV3", summary: `Replace a rule: omitted fields take their defaults, components are replaced as a whole; its open incident stays its own. ${MATCH}`, tag: R, params: AutomationRuleParams, body: AutomationRuleMutation, ok: [200, AutomationRule, "The rule"], errors: [404] }),
     delete: op({ id: "deleteAutomationRuleV3", summary: "Delete a rule; an incident it opened stays", tag: R, params: AutomationRuleParams, ok: [204, null, "Deleted"], errors: [404] }),
   },
-  "/v1/checks/{checkId}/trigger-incident": {
-    get: op({ id: "getCheckTrigger", summary: "The incident trigger of a monitoring check (the seed's triggerIncident), keyed by the vendor's CHECK_ID", tag: C, params: CheckParams, ok: [200, CheckTrigger, "The trigger"], errors: [404] }),
+  "/v1/integrations/{id}/checks/{checkId}/trigger-incident": {
+    get: op({ id: "getCheckTrigger", summary: `The incident trigger of a check the outside tool runs, keyed by its CHECK_ID. ${OUTSIDE}`, tag: C, params: IntegrationCheckParams, ok: [200, CheckTrigger, "The trigger"], errors: [404] }),
     put: op({
       id: "putCheckTrigger",
-      summary: "Create or replace the check's trigger: its failure opens a v1 incident (MAJOR; MINOR when only degraded) on serviceId with this name and description, its recovery resolves it",
+      summary: `Create or replace the check's trigger: its failure opens a v1 incident (MAJOR; MINOR when only degraded) on serviceId with this name and description, its recovery resolves it. ${OUTSIDE}`,
       tag: C,
-      params: CheckParams,
+      params: IntegrationCheckParams,
       body: CheckTriggerInput,
       ok: [200, CheckTrigger, "The trigger"],
-      errors: [],
+      errors: [404],
     }),
-    delete: op({ id: "deleteCheckTrigger", summary: "Delete the check's trigger; an incident it opened stays", tag: C, params: CheckParams, ok: [204, null, "Deleted"], errors: [404] }),
+    delete: op({ id: "deleteCheckTrigger", summary: "Delete the check's trigger; an incident it opened stays", tag: C, params: IntegrationCheckParams, ok: [204, null, "Deleted"], errors: [404] }),
   },
 };

@@ -259,14 +259,18 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     expectError(await b.api.post(`/v3/status-pages/${bV3.v3Page.id}/automation-rules`, { ...ruleBody, components: [{ componentId: ids.component.id, targetImpact: "MAJOR_OUTAGE" }] }), 400, "components.0.componentId");
     expect((await ruleOf()).body).toEqual(ruleBefore);
     const trigger = { serviceId: ids.service.id, name: "x", description: "x" };
-    expect((await a.api.put("/v1/checks/a-check/trigger-incident", trigger)).status).toBe(200);
-    const triggerBefore = (await a.api.get("/v1/checks/a-check/trigger-incident")).body;
-    for (const m of ["get", "delete"]) await expect404(m, "/v1/checks/{checkId}/trigger-incident", "", undefined, { checkId: "a-check" });
-    // PUT on B's side makes B's own trigger, and only with B's own service.
-    expectError(await b.api.put("/v1/checks/a-check/trigger-incident", trigger), 400, "serviceId");
-    expect((await b.api.put("/v1/checks/a-check/trigger-incident", { ...trigger, serviceId: bSvc.id })).body.serviceId).toBe(bSvc.id);
-    covered.add("PUT /v1/checks/{checkId}/trigger-incident");
-    expect((await a.api.get("/v1/checks/a-check/trigger-incident")).body).toEqual(triggerBefore);
+    const aChecks = (await a.api.post("/v1/integrations", { name: "A's checks", type: "checkly" })).body;
+    const bChecks = (await b.api.post("/v1/integrations", { name: "B's checks", type: "checkly" })).body;
+    const aTrigger = `/v1/integrations/${aChecks.id}/checks/a-check/trigger-incident`;
+    const bTrigger = `/v1/integrations/${bChecks.id}/checks/a-check/trigger-incident`;
+    expect((await a.api.put(aTrigger, trigger)).status).toBe(200);
+    const triggerBefore = (await a.api.get(aTrigger)).body;
+    for (const [m, body] of [["get"], ["put", trigger], ["delete"]] as const) await expect404(m, "/v1/integrations/{id}/checks/{checkId}/trigger-incident", aChecks.id, body, { checkId: "a-check" });
+    // B's own checkly integration reaches B's own trigger, and only with B's own service.
+    expectError(await b.api.get(bTrigger), 404);
+    expectError(await b.api.put(bTrigger, trigger), 400, "serviceId");
+    expect((await b.api.put(bTrigger, { ...trigger, serviceId: bSvc.id })).body.serviceId).toBe(bSvc.id);
+    expect((await a.api.get(aTrigger)).body).toEqual(triggerBefore);
 
     // Alert integrations: A's is 404 to B by id (read, delete, rotate, events); B's list and creates stay B's.
     const integration = (await a.api.post("/v1/integrations", { name: "A's alerts", type: "alertmanager", statusPageId: ids.v3Page.id })).body;
@@ -274,7 +278,7 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     const integrationBefore = (await integrationOf()).body;
     for (const [m, template] of [["get", "/v1/integrations/{id}"], ["delete", "/v1/integrations/{id}"], ["post", "/v1/integrations/{id}/rotate-token"], ["get", "/v1/integrations/{id}/events"]] as const)
       await expect404(m, template, integration.id);
-    expect((await b.api.get("/v1/integrations")).body.entries).toEqual([]);
+    expect((await b.api.get("/v1/integrations")).body.entries.map((i: { id: string }) => i.id)).toEqual([bChecks.id]);
     covered.add("GET /v1/integrations");
     expectError(await b.api.post("/v1/integrations", { name: "x", type: "generic", statusPageId: ids.v3Page.id }), 404);
     expect((await b.api.post("/v1/integrations", { name: "B's", type: "generic" })).status).toBe(201);

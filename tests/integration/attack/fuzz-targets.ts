@@ -39,13 +39,15 @@ async function seedIntegration(t: Tenant) {
 
 const ruleBody = (componentId: string) => ({ name: "Seeded", firstUpdate: "Down", lastUpdate: "Up", tags: ["api"], components: [{ componentId, targetImpact: "MAJOR_OUTAGE" }] });
 
-/** An automation rule on the v3 page's service component, and a check trigger on the v1 service. */
+/** An automation rule on the v3 page's service component, and a check trigger (under a checkly integration) on the v1 service. */
 async function seedAutomation(t: Tenant, pageId: string, componentId: string, serviceId: string) {
   const rule = await t.api.post(`/v3/status-pages/${pageId}/automation-rules`, ruleBody(componentId));
   expect(rule.status, rule.text).toBe(201);
-  const trigger = await t.api.put("/v1/checks/seed-check/trigger-incident", { serviceId, name: "Seeded", description: "Down" });
+  const checks = await t.api.post("/v1/integrations", { name: "Seeded checks", type: "checkly" });
+  expect(checks.status, checks.text).toBe(201);
+  const trigger = await t.api.put(`/v1/integrations/${checks.body.id}/checks/seed-check/trigger-incident`, { serviceId, name: "Seeded", description: "Down" });
   expect(trigger.status, trigger.text).toBe(200);
-  return { ruleId: rule.body.id as string, checkId: "seed-check" };
+  return { ruleId: rule.body.id as string, checkId: "seed-check", integrationId: checks.body.id as string };
 }
 
 /** The seeded window's occurrence with one update, and a weekly window whose occurrences fresh cases skip or update. */
@@ -95,6 +97,7 @@ export function poolParams(op: Operation, p: Pool): Record<string, string> {
   if (op.path.startsWith("/v1/maintenance-windows/{id}/maintenances")) return { id: String(p.window.id), maintenanceId: p.maintenance.maintenanceId, updateId: p.maintenance.updateId };
   if (op.path.startsWith("/v1/maintenance-windows/")) return { id: String(p.window.id) };
   if (op.path.startsWith("/v1/api-keys/")) return { id: p.apiKey.id };
+  if (op.path.endsWith("/checks/{checkId}/trigger-incident")) return { id: p.automation.integrationId, checkId: p.automation.checkId };
   if (op.path.startsWith("/v1/integrations/")) return { id: p.integration.id };
   if (op.path.startsWith("/v1/status-pages/services/")) return { id: p.service.id };
   if (op.path.startsWith("/v1/status-pages/incidents/")) return { id: p.incident.id, updateId: p.update.id };
@@ -195,8 +198,8 @@ export async function freshParams(op: Operation, t: Tenant, p: Pool): Promise<Re
       return { statusPageId: p.v3Page.id, ruleId: ok(await t.api.post(`/v3/status-pages/${p.v3Page.id}/automation-rules`, ruleBody(p.component.id))).id as string };
     case "deleteCheckTrigger": {
       const checkId = `doomed-${seq++}`;
-      ok(await t.api.put(`/v1/checks/${checkId}/trigger-incident`, { serviceId: p.service.id, name: "Doomed", description: "x" }));
-      return { checkId };
+      ok(await t.api.put(`/v1/integrations/${p.automation.integrationId}/checks/${checkId}/trigger-incident`, { serviceId: p.service.id, name: "Doomed", description: "x" }));
+      return { id: p.automation.integrationId, checkId };
     }
     default:
       return poolParams(op, p);

@@ -229,7 +229,8 @@ describe("applyAlert", () => {
   it("opens and resolves a v1 incident through a per-check trigger", async () => {
     const t = await tenant();
     const service = (await t.api.post("/v1/status-pages/services", { name: "Checkout" })).body as { id: string };
-    const put = await t.api.put("/v1/checks/chk-42/trigger-incident", { serviceId: service.id, name: "Checkout failing", description: "Checkout checks fail.", notifySubscribers: false });
+    const checks = (await t.api.post("/v1/integrations", { name: "Checks", type: "checkly" })).body as { id: string };
+    const put = await t.api.put(`/v1/integrations/${checks.id}/checks/chk-42/trigger-incident`, { serviceId: service.id, name: "Checkout failing", description: "Checkout checks fail.", notifySubscribers: false });
     expect(put.status, put.text).toBe(200);
     const ctx = { accountId: t.accountId, integrationId: "i", statusPageId: null };
     const [opened] = await applyAlert(t.db, ctx, ev({ dedupKey: "chk-42", checkId: "chk-42", tags: [] }));

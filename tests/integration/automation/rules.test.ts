@@ -128,7 +128,8 @@ describe("the v1 per-check trigger", () => {
     const svc = (await a.api.post("/v1/status-pages/services", { name: "Checkout" })).body as { id: string };
     const other = (await a.api.post("/v1/status-pages/services", { name: "Search" })).body as { id: string };
     const bSvc = (await b.api.post("/v1/status-pages/services", { name: "B's" })).body as { id: string };
-    const path = "/v1/checks/0b7a4f2e-1c1d-4a55-9a0b-2f0e5d4c3b2a/trigger-incident";
+    const checks = (await a.api.post("/v1/integrations", { name: "Checks", type: "checkly" })).body as { id: string };
+    const path = `/v1/integrations/${checks.id}/checks/0b7a4f2e-1c1d-4a55-9a0b-2f0e5d4c3b2a/trigger-incident`;
     expectError(await a.api.get(path), 404);
     const put = expectShape(await a.api.put(path, { serviceId: svc.id, name: "Checkout down", description: "Checkout checks fail." }), 200, CheckTrigger);
     expect(put).toMatchObject({ checkId: "0b7a4f2e-1c1d-4a55-9a0b-2f0e5d4c3b2a", serviceId: svc.id, name: "Checkout down", description: "Checkout checks fail.", notifySubscribers: true, incidentId: null });
@@ -139,7 +140,7 @@ describe("the v1 per-check trigger", () => {
     expectError(await a.api.put(path, { serviceId: bSvc.id, name: "x", description: "x" }), 400, "serviceId");
     expectError(await a.api.put(path, { serviceId: svc.id, name: "", description: "x" }), 400, "name");
     expectError(await a.api.put(path, { serviceId: svc.id, name: "x", description: "x", extra: 1 }), 400, "extra");
-    expectError(await a.api.put("/v1/checks/bad%20id/trigger-incident", { serviceId: svc.id, name: "x", description: "x" }), 400, "checkId");
+    expectError(await a.api.put(`/v1/integrations/${checks.id}/checks/bad%20id/trigger-incident`, { serviceId: svc.id, name: "x", description: "x" }), 400, "checkId");
     expect((await a.api.get(path)).body).toEqual(replaced);
 
     expectError(await b.api.get(path), 404);
@@ -151,7 +152,8 @@ describe("the v1 per-check trigger", () => {
   it("concurrent first PUTs of one check's trigger all succeed and leave one trigger", async () => {
     const t = await tenant();
     const svc = (await t.api.post("/v1/status-pages/services", { name: "Checkout" })).body as { id: string };
-    const path = "/v1/checks/chk-race/trigger-incident";
+    const checks = (await t.api.post("/v1/integrations", { name: "Checks", type: "checkly" })).body as { id: string };
+    const path = `/v1/integrations/${checks.id}/checks/chk-race/trigger-incident`;
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => t.api.put(path, { serviceId: svc.id, name: `Checkout down ${i}`, description: "Checkout checks fail." })));
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
     const rows = await t.db.selectFrom("automation_rules").select("id").where("account_id", "=", t.accountId).where("check_id", "=", "chk-race").execute();

@@ -81,9 +81,9 @@ describe(`ingestion (${STORE})`, () => {
   it("the vendor's webhook: a valid signature is decided, a tampered body or wrong secret is 403, a missing one 401", async () => {
     const t = await tenant();
     const svc = (await t.api.post("/v1/status-pages/services", { name: "Checkout" })).body;
-    const put = await t.api.put("/v1/checks/chk-42/trigger-incident", { serviceId: svc.id, name: "Checkout is failing", description: "Our checks see checkout failing" });
-    expect(put.status, put.text).toBeLessThan(300);
     const ck = await integration(t, "checkly");
+    const put = await t.api.put(`/v1/integrations/${ck.id}/checks/chk-42/trigger-incident`, { serviceId: svc.id, name: "Checkout is failing", description: "Our checks see checkout failing" });
+    expect(put.status, put.text).toBeLessThan(300);
     const vars = { ALERT_TYPE: "ALERT_FAILURE", CHECK_ID: "chk-42", CHECK_NAME: "Checkout", TAGS: "checkout,prod", GROUP_NAME: "", STARTED_AT: T0, CHECK_RESULT_ID: "r1", RESULT_LINK: "https://example.com/r1", RESPONSE_TIME: "812", IS_REMINDER: "false" };
     const raw = checklyBody(vars);
 

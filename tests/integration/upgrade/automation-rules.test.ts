@@ -52,7 +52,8 @@ describe("automation after the upgrade from release 0.1", () => {
   it("keeps a check trigger off the service the release's open incident covers", async () => {
     const { applyAlert } = await import("@/lib/automation/apply");
     const api = client(ids.apiKey);
-    const put = await api.put("/v1/checks/chk-1/trigger-incident", { serviceId: reopened.service_id, name: "Checks failing", description: "x" });
+    const checks = (await api.post("/v1/integrations", { name: "Checks", type: "checkly" })).body as { id: string };
+    const put = await api.put(`/v1/integrations/${checks.id}/checks/chk-1/trigger-incident`, { serviceId: reopened.service_id, name: "Checks failing", description: "x" });
     const before = await db.selectFrom("incidents").select("id").orderBy("id").execute();
     expect(put.status, put.text).toBe(200);
     const [decision] = await applyAlert(db, { accountId: ids.accountId, integrationId: "i", statusPageId: null }, { dedupKey: "chk-1", checkId: "chk-1", action: "trigger", occurredAt: ids.now, summary: "down", tags: [] });
