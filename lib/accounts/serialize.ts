@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { Account as AccountRow } from "@/lib/db/types";
 import { servedLocations } from "@/lib/locations/served";
+import { alertSettingsOf } from "@/lib/checks/defaults";
+import { fromJson } from "@/lib/db/json";
 import { entitlements, type LimitKey } from "./entitlements";
 import type { Account, Entitlements, NextAccount } from "./schema";
 
@@ -16,7 +18,8 @@ export function serializeAccount(row: AccountRow): z.infer<typeof Account> {
     ...PLAN,
     addons: [],
     settings: {},
-    alertSettings: {},
+    // The account's default alert settings (PUT /v1/accounts/me/alert-settings), the vendor's when never set.
+    alertSettings: { ...alertSettingsOf(fromJson<Record<string, unknown>>(row.alert_settings ?? null)) },
   };
 }
 

@@ -47,3 +47,12 @@ export async function tagsOfRulesFiring(db: Db, accountId: string, dedupKey: str
 export async function findCheckBrief(db: Db, accountId: string, checkId: string): Promise<{ id: string; name: string; muted: number } | undefined> {
   return db.selectFrom("checks").select(["id", "name", "muted"]).where("id", "=", checkId).where("account_id", "=", accountId).executeTakeFirst();
 }
+
+export async function findAccountAlertSettings(db: Db, accountId: string): Promise<{ alert_settings: string | null } | undefined> {
+  return db.selectFrom("accounts").select("alert_settings").where("id", "=", accountId).executeTakeFirst();
+}
+
+export async function saveAccountAlertSettings(db: Db, accountId: string, json: string): Promise<boolean> {
+  const r = await db.updateTable("accounts").set({ alert_settings: json }).where("id", "=", accountId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -28,14 +28,8 @@ export interface FinalRun {
 
 export const PASSING_STATUS: AlertStatus = { state: "PASSING", since: null, failingRuns: 0, degradedRuns: 0, streakSince: null };
 
-/** The vendor's defaults, used when neither the check nor the account says otherwise. */
-export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
-  escalationType: "RUN_BASED",
-  runBasedEscalation: { failedRunThreshold: 1 },
-  timeBasedEscalation: { minutesFailingThreshold: 5 },
-  reminders: { amount: 0, interval: 5 },
-  parallelRunFailureThreshold: { enabled: false, percentage: 10 },
-};
+/** The vendor's defaults, one list (lib/checks/defaults.ts), used when neither the check nor the account says otherwise. */
+export { DEFAULT_ALERT_SETTINGS } from "@/lib/checks/defaults";
 
 const RANK: Record<AlertState, number> = { PASSING: 0, DEGRADED: 1, FAILING: 2 };
 

@@ -2,11 +2,15 @@ import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { CheckIdParams, CheckResult, CheckResultPage, CheckResultParams, CheckResultsQuery, CheckStatus } from "@/lib/results/schema";
 import { HeartbeatAvailability, HeartbeatAvailabilityQuery, HeartbeatEvent, HeartbeatEventParams, HeartbeatEventsList, HeartbeatEventsQuery, HeartbeatParams } from "@/lib/heartbeats/schema";
+import { AlertSettingsInput } from "@/lib/checks/schema";
+import { Account } from "@/lib/accounts/schema";
 import { op } from "./helpers";
 
 const R = "Check results";
 const S = "Check statuses";
 const H = "Heartbeats";
+const A = "Accounts";
+const AlertSettingsOut = AlertSettingsInput.required().meta({ id: "AccountAlertSettings" });
 const MACHINE =
   "A ping is expected within `period` of the window's start (the last ping, the last miss, or the check's last edit); past it the grace starts (GRACE), past the grace the window is missed (FAILING, a failing result) and the next starts. A ping inside the grace is LATE, one sooner than half a period after the previous EARLY, any other RECEIVED.";
 
@@ -40,5 +44,19 @@ export const alertingPaths: ZodOpenApiPathsObject = {
   },
   "/v1/checks/heartbeats/{checkId}/availability": {
     get: op({ id: "getHeartbeatAvailability", summary: "Pings per expected window (pings + missed windows), in percent, in [startTime, endTime) and the as-long period before it", tag: H, params: HeartbeatParams, query: HeartbeatAvailabilityQuery, ok: [200, HeartbeatAvailability, "Availability"], errors: [404] }),
+  },
+  "/v1/accounts/me": {
+    get: op({ id: "getAccountMe", summary: "The key's account, with its default alert settings (alertSettings)", tag: A, ok: [200, Account, "The account"], errors: [] }),
+  },
+  "/v1/accounts/me/alert-settings": {
+    get: op({ id: "getAccountAlertSettings", summary: "Heliograph extension: the account's default alert settings, which checks with useGlobalAlertSettings follow", tag: A, ok: [200, AlertSettingsOut, "The settings"], errors: [] }),
+    put: op({
+      id: "putAccountAlertSettings",
+      summary: "Heliograph extension: replace the account's default alert settings (omitted fields take the vendor's defaults); checks with useGlobalAlertSettings follow them from their next result",
+      tag: A,
+      body: AlertSettingsInput,
+      ok: [200, AlertSettingsOut, "The settings"],
+      errors: [],
+    }),
   },
 };
