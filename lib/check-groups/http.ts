@@ -3,8 +3,8 @@ import { apiRoute, created, noContent, ok } from "@/lib/http/route";
 import { parseWith } from "@/lib/http/validate";
 import { AutoAssignQuery, PageQuery, queryObject } from "@/lib/checks/schema";
 import { setContentRange, withContentRange } from "@/lib/checks/http";
-import { CheckGroupInput, GroupIdParams, ListGroupsQuery } from "./schema";
-import { createGroup, deleteGroup, listChecksOfGroup, listGroups, readGroup, replaceGroup } from "./service";
+import { CheckGroupInput, GroupCheckParams, GroupIdParams, ListGroupsQuery } from "./schema";
+import { createGroup, deleteGroup, listChecksOfGroup, listGroups, readCheckOfGroup, readGroup, replaceGroup } from "./service";
 
 /** The check-group routes' handlers (v1 reads and delete, v2 writes and group checks). */
 export const listGroupsRoute = withContentRange(
@@ -34,3 +34,5 @@ export const groupChecksRoute = withContentRange(
     return ok(entries);
   }),
 );
+
+export const groupCheckRoute = apiRoute({ params: GroupCheckParams }, async ({ db, accountId, params }) => ok(await readCheckOfGroup(db, accountId, params.id, params.checkId)));

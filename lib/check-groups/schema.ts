@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_LOCATIONS } from "@/lib/locations";
 import { text } from "@/lib/http/wire";
-import { AlertSettingsInput, ApiAssertion, BasicAuth, RetryStrategyInput, RUNTIME_IDS, Variables } from "@/lib/checks/schema";
+import { AlertSettingsInput, ApiAssertion, BasicAuth, CheckPathParams, RetryStrategyInput, RUNTIME_IDS, Variables } from "@/lib/checks/schema";
 
 const KeyValue = z.strictObject({ key: text().min(1, "must not be empty").max(1024), value: text().max(10_000).optional(), locked: z.boolean().optional() });
 const Tag = text().trim().min(1, "must not be empty").max(255);
@@ -52,6 +52,7 @@ export const ListGroupsQuery = z.object({
 
 const GroupId = z.string().regex(/^\d{1,10}$/, "must be a positive integer").transform(Number).pipe(z.number().int().positive("must be a positive integer"));
 export const GroupIdParams = z.object({ id: GroupId });
+export const GroupCheckParams = GroupIdParams.extend(CheckPathParams.shape);
 
 export const CheckGroupOut = z
   .looseObject({ id: z.number(), name: z.string(), activated: z.boolean(), concurrency: z.number(), apiCheckDefaults: z.record(z.string(), z.unknown()), created_at: z.string(), updated_at: z.string().nullable() })

@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError } from "@/lib/errors";
 import { invalidFields, type FieldIssue } from "@/lib/http/validate";
 import { isServedLocation, servedLocations } from "@/lib/locations/served";
 import { alertSettingsOf, retryStrategyOf } from "@/lib/checks/defaults";
-import { countGroupChecks, listGroupChecks, listVariables, replaceVariables } from "@/lib/checks/queries";
+import { countGroupChecks, findAccountCheck, listGroupChecks, listVariables, replaceVariables } from "@/lib/checks/queries";
 import { serializeChecks } from "@/lib/checks/service";
 import { variableRows } from "@/lib/checks/variables";
 import * as q from "./queries";
@@ -45,6 +45,14 @@ export async function listChecksOfGroup(db: Db, accountId: string, id: number, p
   const group = await getGroupOrThrow(db, accountId, id);
   const { rows, total } = await listGroupChecks(db, group.id, page, limit);
   return { entries: await serializeChecks(db, rows, 1, true), first: (page - 1) * limit, total };
+}
+
+/** One check of the group, its settings applied; a check of the account outside this group is not found here. */
+export async function readCheckOfGroup(db: Db, accountId: string, id: number, checkId: string): Promise<Wire> {
+  const group = await getGroupOrThrow(db, accountId, id);
+  const row = await findAccountCheck(db, accountId, checkId);
+  if (!row || row.group_id !== group.id) throw new NotFoundError("No check with this id in this check group");
+  return (await serializeChecks(db, [row], 1, true))[0];
 }
 
 function problems(input: CheckGroupBody): FieldIssue[] {

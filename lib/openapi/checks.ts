@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { AutoAssignQuery, CHECK_TYPE_PATHS, CheckIdParams, CheckList, CheckOut, CheckPathParams, createBody, GetCheckQuery, ListChecksQuery, LocationOut, PageQuery, RuntimeOut, RuntimeParams, updateBody } from "@/lib/checks/schema";
-import { CheckGroupInput, CheckGroupList, CheckGroupOut, GroupIdParams, ListGroupsQuery } from "@/lib/check-groups/schema";
+import { CheckGroupInput, CheckGroupList, CheckGroupOut, GroupCheckParams, GroupIdParams, ListGroupsQuery } from "@/lib/check-groups/schema";
 import { op } from "./helpers";
 
 const C = "Checks";
@@ -39,6 +39,8 @@ const G = "Check groups";
 const GROUP_SETTINGS =
   "V2: null settings (and retryStrategy \"FALLBACK\", the default) leave each check its own; any other value applies to all its checks. apiCheckDefaults.url is what {{GROUP_BASE_URL}} reads in its API checks.";
 
+const GROUP_CHECK = "One check of the group (id is the group's) with the group's settings applied; 404 when the check is not in this group";
+
 /** Check groups (api-contract-checks.md §2): v1 reads and delete, v2 writes. */
 export const checkGroupPaths: ZodOpenApiPathsObject = {
   "/v1/check-groups": { get: op({ id: "listCheckGroups", summary: `List check groups (tag: any of; name: exact, any of). ${LIST}`, tag: G, query: ListGroupsQuery, ok: [200, CheckGroupList, "A page of groups"], errors: [] }) },
@@ -47,9 +49,11 @@ export const checkGroupPaths: ZodOpenApiPathsObject = {
     delete: op({ id: "deleteCheckGroup", summary: "Delete a check group (409 while it holds checks)", tag: G, params: GroupIdParams, ok: [204, null, "Deleted"], errors: [404, 409] }),
   },
   "/v1/check-groups/{id}/checks": { get: op({ id: "listCheckGroupChecksV1", summary: "The group's checks with its settings applied", tag: G, params: GroupIdParams, query: PageQuery, ok: [200, CheckList, "A page of checks"], errors: [404] }) },
+  "/v1/check-groups/{id}/checks/{checkId}": { get: op({ id: "getCheckGroupCheckV1", summary: GROUP_CHECK, tag: G, params: GroupCheckParams, ok: [200, CheckOut, "The check, the group's settings applied"], errors: [404] }) },
   "/v2/check-groups": { post: op({ id: "createCheckGroupV2", summary: `Create a check group. ${GROUP_SETTINGS}`, tag: G, query: AutoAssignQuery, body: CheckGroupInput, ok: [201, CheckGroupOut, "The group"], errors: [402] }) },
   "/v2/check-groups/{id}": { put: op({ id: "updateCheckGroupV2", summary: `Replace a check group (fields left out take their defaults). ${GROUP_SETTINGS}`, tag: G, params: GroupIdParams, query: AutoAssignQuery, body: CheckGroupInput, ok: [200, CheckGroupOut, "The group"], errors: [402, 404] }) },
   "/v2/check-groups/{id}/checks": { get: op({ id: "listCheckGroupChecksV2", summary: "The group's checks with its settings applied", tag: G, params: GroupIdParams, query: PageQuery, ok: [200, CheckList, "A page of checks"], errors: [404] }) },
+  "/v2/check-groups/{id}/checks/{checkId}": { get: op({ id: "getCheckGroupCheckV2", summary: GROUP_CHECK, tag: G, params: GroupCheckParams, ok: [200, CheckOut, "The check, the group's settings applied"], errors: [404] }) },
 };
 
 const R = "Runtimes and locations";

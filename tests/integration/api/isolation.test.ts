@@ -294,6 +294,7 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     for (const type of ["api", "url", "tcp", "dns", "icmp", "heartbeat"]) await expect404("put", `/v1/checks/${type}/{id}`, aCheck.id, { name: "hijack" });
     for (const [m, template, body] of [["get", "/v1/check-groups/{id}"], ["delete", "/v1/check-groups/{id}"], ["get", "/v1/check-groups/{id}/checks"], ["get", "/v2/check-groups/{id}/checks"], ["put", "/v2/check-groups/{id}", { name: "hijack" }]] as const)
       await expect404(m, template, String(aGroup.id), body);
+    for (const v of ["v1", "v2"]) await expect404("get", `/${v}/check-groups/{id}/checks/{checkId}`, String(aGroup.id), undefined, { checkId: aCheck.id });
     for (const path of ["/v1/checks", "/v2/checks", "/v3/checks", "/v1/check-groups"]) {
       expect((await b.api.get(path)).body).toEqual([]);
       covered.add(`GET ${path}`);

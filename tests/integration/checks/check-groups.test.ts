@@ -79,4 +79,29 @@ describe(`check groups (${STORE})`, () => {
     const alone = await effectiveCheck(t.db, (await findCheck(t.db, check.body.id))!);
     expect(alone).toMatchObject({ muted: false, retryStrategy: { type: "SINGLE_RETRY", maxRetries: 1, baseBackoffSeconds: 0 } });
   });
+
+  it("answers one check of the group with its settings applied on v1 and v2; 404 when the check is not in that group", async () => {
+    const t = await tenant();
+    const group = (await t.api.post("/v2/check-groups", { name: "Backend", muted: true, apiCheckDefaults: { url: "http://127.0.0.1:9/v1", headers: [{ key: "X-Team", value: "core" }] } })).body;
+    const other = (await t.api.post("/v2/check-groups", { name: "Frontend" })).body;
+    const body = (groupId: number | null) => ({ name: "Users", groupId, request: { method: "GET", url: "{{GROUP_BASE_URL}}/users" } });
+    const check = (await t.api.post("/v1/checks/api", body(group.id))).body;
+    const elsewhere = (await t.api.post("/v1/checks/api", body(other.id))).body;
+    const alone = (await t.api.post("/v1/checks/api", body(null))).body;
+    const listed = (await t.api.get(`/v1/check-groups/${group.id}/checks`)).body[0];
+    for (const v of ["v1", "v2"]) {
+      const res = await t.api.get(`/${v}/check-groups/${group.id}/checks/${check.id}`);
+      expect(res.status, res.text).toBe(200);
+      valid("CheckGroupCheck", res.body);
+      valid("Check", res.body);
+      expect(res.body).toMatchObject({ id: check.id, checkType: "API", groupId: group.id, muted: true, request: { url: "http://127.0.0.1:9/v1/users" } });
+      expect(res.body.request.headers.map((h: { key: string }) => h.key)).toEqual(["X-Team"]);
+      expect(res.body).toEqual(listed);
+      for (const [groupId, checkId] of [[group.id, elsewhere.id], [group.id, alone.id], [other.id, check.id], [group.id, "0b0e6a36-3c4e-4bc5-9a3e-bb5a8a4f1c11"], [999_999, check.id]]) {
+        expectError(await t.api.get(`/${v}/check-groups/${groupId}/checks/${checkId}`), 404);
+      }
+      expectError(await t.api.get(`/${v}/check-groups/${group.id}/checks/not-a-check`), 400, "checkId");
+      expectError(await (await tenant()).api.get(`/${v}/check-groups/${group.id}/checks/${check.id}`), 404);
+    }
+  });
 });
