@@ -176,6 +176,24 @@ describe(`the vendor's command-line client ${VENDOR_CLI_VERSION} against Heliogr
     expect(openTable).not.toContain(incidentId);
   });
 
+  it("checks list shows the checks Heliograph runs, paged by Content-Range and filtered by type, tag and name (GET /v1/checks, /v1/check-statuses)", async () => {
+    interface Listed {
+      data: { id: string; name: string; checkType: string; tags: string[] }[];
+      pagination: { page: number; limit: number; total: number; totalPages: number };
+    }
+    const all = json<Listed>(await checkly(["checks", "list", "--output", "json"]));
+    expect(all.data.map((c) => c.name).sort()).toEqual(["Acme Cloud status page", "Heliograph health", "Heliograph port"]);
+    expect(all.pagination.total).toBe(3);
+    const second = json<Listed>(await checkly(["checks", "list", "--limit", "2", "--page", "2", "--output", "json"]));
+    expect([second.data.length, second.pagination.total, second.pagination.totalPages]).toEqual([1, 3, 2]);
+    const tcp = json<Listed>(await checkly(["checks", "list", "--type", "TCP", "--output", "json"]));
+    expect(tcp.data.map((c) => c.name)).toEqual(["Heliograph port"]);
+    const tagged = json<Listed>(await checkly(["checks", "list", "--tag", "heliograph-self", "--search", "HEALTH", "--output", "json"]));
+    expect(tagged.data.map((c) => c.name)).toEqual(["Heliograph health"]);
+    const table = ok(await checkly(["checks", "list"]));
+    for (const c of all.data) expect(table).toContain(c.name);
+  });
+
   it("never asked the npm registry for updates (its cache answer is untouched)", () => {
     expect(JSON.parse(readFileSync(versionFile(), "utf8"))).toEqual({ current: VENDOR_CLI_VERSION, latest: VENDOR_CLI_VERSION });
   });
