@@ -32,7 +32,9 @@ export async function listResults(db: Db, accountId: string, checkId: string, f:
   if (f.checkType !== undefined) q = q.where("check_type", "=", f.checkType as CheckResultRow["check_type"]);
   if (f.hasFailures !== undefined) q = q.where("has_failures", "=", f.hasFailures ? 1 : 0);
   if (f.resultType !== "ALL") q = q.where("result_type", "=", f.resultType);
-  if (after) q = q.where((eb) => eb.or([eb("started_at", "<", after.startedAt), eb.and([eb("started_at", "=", after.startedAt), eb("id", "<", after.id)])]));
+  // One row-value bound, which both stores turn into a range on check_results_check; the OR form was planned as
+  // a scan of every earlier row of the check (PostgreSQL: bitmap of them all, then a sort).
+  if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple("started_at", "id"), "<", tuple(after.startedAt, after.id)));
   return q.orderBy("started_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
 }
 

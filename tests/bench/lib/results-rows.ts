@@ -94,7 +94,7 @@ export function generateSqlite(db: Database.Database, p: Plan, t: { pass: string
   p.checkIds.forEach((id, i) => add.run(i, id));
   db.prepare("INSERT INTO bench_templates VALUES (?, ?, ?)").run(t.pass, t.passBody, t.fail);
   const series = "n";
-  const insert = db.prepare(`WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?) INSERT INTO check_results ${COLUMNS} ${selectSql(p, SQLITE_UUID, series)}`);
+  const insert = db.prepare(`WITH RECURSIVE n(i) AS (SELECT CAST(? AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?) INSERT INTO check_results ${COLUMNS} ${selectSql(p, SQLITE_UUID, series)}`);
   for (let from = 0; from < p.rows; from += BATCH) {
     db.transaction(() => insert.run(from, Math.min(p.rows, from + BATCH)))();
     progress(Math.min(p.rows, from + BATCH));
