@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Account as AccountRow } from "@/lib/db/types";
 import { servedLocations } from "@/lib/locations/served";
 import { alertSettingsOf } from "@/lib/checks/defaults";
+import { currentRuntime } from "@/lib/checks/runtimes";
 import { fromJson } from "@/lib/db/json";
 import { entitlements, type LimitKey } from "./entitlements";
 import type { Account, Entitlements, NextAccount } from "./schema";
@@ -13,8 +14,8 @@ export function serializeAccount(row: AccountRow): z.infer<typeof Account> {
   return {
     id: row.id,
     name: row.name,
-    // Heliograph runs no checks; the vendor's clients expect the field, so it names this server's API version.
-    runtimeId: "heliograph-1",
+    // The vendor CLI makes it every check's default runtime, so it is the current one of GET /v1/runtimes.
+    runtimeId: currentRuntime().name,
     ...PLAN,
     addons: [],
     settings: {},

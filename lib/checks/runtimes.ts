@@ -39,3 +39,9 @@ export function runtimes(): Runtime[] {
 }
 
 export const findRuntime = (name: string): Runtime | undefined => runtimes().find((r) => r.name === name);
+
+/** The runtime GET /v1/runtimes marks CURRENT (else the newest STABLE one): the account's default for its checks. */
+export function currentRuntime(): Runtime {
+  const all = runtimes();
+  return all.find((r) => r.stage === "CURRENT") ?? all.find((r) => r.stage === "STABLE") ?? all[0];
+}

@@ -71,6 +71,13 @@ describe(`the other check types, runtimes and locations (${STORE})`, () => {
     valid("RuntimesList", list.body);
     expect(list.body.map((r: { name: string }) => r.name)).toEqual(["2026.04", "2025.04", "2024.09", "2024.02", "2023.09", "2023.02", "2022.10"]);
     for (const r of list.body) expect(r).toMatchObject({ nodeJsVersion: process.version, dependencies: {} });
+    const current = list.body.filter((r: { stage: string }) => r.stage === "CURRENT").map((r: { name: string }) => r.name);
+    expect(current).toEqual(["2026.04"]);
+    // The vendor CLI gives every check the account's runtimeId: it must be the current runtime listed here.
+    for (const path of ["/v1/accounts/me", "/v1/accounts"]) {
+      const answer = (await t.api.get(path)).body;
+      expect([answer].flat()[0].runtimeId, path).toBe(current[0]);
+    }
     const one = await t.api.get("/v1/runtimes/2025.04");
     valid("Runtime", one.body);
     expectError(await t.api.get("/v1/runtimes/2019.01"), 404);
