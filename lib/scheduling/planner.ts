@@ -54,8 +54,8 @@ export async function planDue(db: Db, o: PlanOptions): Promise<{ planned: number
   for (;;) {
     const rows = await q.listDueChecks(db, until, batch);
     if (rows.length === 0) break;
-    const claims: q.SlotClaim[] = [];
-    for (const row of rows) claims.push(await claimFor(db, row, o, pauses));
+    // All at once: on SQLite's one connection the planner's reads queue behind the runner's, one by one was too slow.
+    const claims = await Promise.all(rows.map((row) => claimFor(db, row, o, pauses)));
     for (const won of await q.claimSlots(db, claims)) {
       if (won.jobs.length > 0) out.planned++;
       else out.skipped++;
@@ -77,7 +77,8 @@ async function claimFor(db: Db, row: CheckRow, o: PlanOptions, pauses: Map<strin
     // The slot still moves on: one unreadable check must not hold the planner on its row.
     log.error({ checkId: row.id, err: (err as Error).message }, "check could not be read for scheduling");
   }
-  if (!check || !check.activated || !check.runnable) return { checkId: row.id, due, next: check && !check.activated ? null : slot.next, jobs: [] };
+  // Only the check's own switch takes it off the schedule: a deactivated group keeps its checks' slots moving.
+  if (!check || !check.activated || !check.runnable) return { checkId: row.id, due, next: slot.next, jobs: [] };
   if (!pauses.has(row.account_id)) pauses.set(row.account_id, pauseOf(db, row.account_id, o.now));
   if (pausedBy(await pauses.get(row.account_id)!, check.tags)) return { checkId: row.id, due, next: slot.next, jobs: [] };
   return { checkId: row.id, due, next: slot.next, jobs: jobsOfRun(check, slot.scheduledAt, o.now) };
