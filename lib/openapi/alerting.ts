@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { CheckIdParams, CheckResult, CheckResultPage, CheckResultParams, CheckResultsQuery, CheckStatus } from "@/lib/results/schema";
+import { CheckIdParams, CheckResult, CheckResultPage, CheckResultParams, CheckResultsQuery, CheckResultsV1Query, CheckResultV1List, CheckStatus } from "@/lib/results/schema";
 import { HeartbeatAvailability, HeartbeatAvailabilityQuery, HeartbeatEvent, HeartbeatEventParams, HeartbeatEventsList, HeartbeatEventsQuery, HeartbeatParams } from "@/lib/heartbeats/schema";
 import { AlertSettingsInput } from "@/lib/checks/schema";
 import { Account } from "@/lib/accounts/schema";
@@ -24,6 +24,17 @@ export const alertingPaths: ZodOpenApiPathsObject = {
       params: CheckIdParams,
       query: CheckResultsQuery,
       ok: [200, CheckResultPage, "A cursor page of results"],
+      errors: [404],
+    }),
+  },
+  "/v1/check-results/{checkId}": {
+    get: op({
+      id: "listCheckResultsV1",
+      summary: "Deprecated (use /v2/check-results): a page of the check's results, newest first, in a window of at most 6 hours (default the last 6); the total is in Content-Range",
+      tag: R,
+      params: CheckIdParams,
+      query: CheckResultsV1Query,
+      ok: [200, CheckResultV1List, "Results"],
       errors: [404],
     }),
   },

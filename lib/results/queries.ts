@@ -38,6 +38,22 @@ export async function listResults(db: Db, accountId: string, checkId: string, f:
   return q.orderBy("started_at", "desc").orderBy("id", "desc").limit(limit + 1).execute();
 }
 
+/** A page (offset) of the check's results, newest first, and how many match in all (the deprecated v1 list). */
+export async function pageResults(db: Db, accountId: string, checkId: string, f: ResultFilter, offset: number, limit: number): Promise<{ rows: CheckResultRow[]; total: number }> {
+  let q = db.selectFrom("check_results").where("check_id", "=", checkId).where("account_id", "=", accountId);
+  if (f.from !== undefined) q = q.where("started_at", ">=", f.from);
+  if (f.to !== undefined) q = q.where("started_at", "<", f.to);
+  if (f.location !== undefined) q = q.where("run_location", "=", f.location);
+  if (f.checkType !== undefined) q = q.where("check_type", "=", f.checkType as CheckResultRow["check_type"]);
+  if (f.hasFailures !== undefined) q = q.where("has_failures", "=", f.hasFailures ? 1 : 0);
+  if (f.resultType !== "ALL") q = q.where("result_type", "=", f.resultType);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy("started_at", "desc").orderBy("id", "desc").offset(offset).limit(limit).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
 export async function findResult(db: Db, accountId: string, checkId: string, id: string): Promise<CheckResultRow | undefined> {
   return db.selectFrom("check_results").selectAll().where("account_id", "=", accountId).where("check_id", "=", checkId).where("id", "=", id).executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import { NotFoundError } from "@/lib/errors";
 import type { Keyset } from "@/lib/db/keyset";
 import { cursorPage } from "@/lib/http/pagination";
 import * as q from "./queries";
-import type { CheckResultsQuery, CheckStatus } from "./schema";
+import type { CheckResultsQuery, CheckResultsV1Query, CheckStatus } from "./schema";
 import { project, serializeResult, serializeStatus } from "./serialize";
 
 /* Reads behind the results and statuses routes: the check must be the account's (404 otherwise). */
@@ -34,6 +34,18 @@ export async function listCheckResults(db: Db, accountId: string, checkId: strin
   const last = page[page.length - 1];
   const next = rows.length > query.limit ? cursors.encode(scope, { createdAt: Number(last.started_at), id: last.id }) : null;
   return cursorPage(page.map((r) => project(serializeResult(r, check.name), query.fields)), next);
+}
+
+const SIX_HOURS = 6 * 3_600_000;
+
+/** GET /v1/check-results/{checkId} (deprecated): one page and where it sits in the whole, for Content-Range. */
+export async function listCheckResultsV1(db: Db, accountId: string, checkId: string, query: z.output<typeof CheckResultsV1Query>, now = Date.now()) {
+  const check = await checkOrThrow(db, accountId, checkId);
+  const to = query.to ?? (query.from !== undefined ? query.from + SIX_HOURS : now);
+  const from = query.from ?? to - SIX_HOURS;
+  const first = (query.page - 1) * query.limit;
+  const { rows, total } = await q.pageResults(db, accountId, checkId, { ...query, from, to }, first, query.limit);
+  return { entries: rows.map((r) => serializeResult(r, check.name)), first, total };
 }
 
 export async function getCheckResult(db: Db, accountId: string, checkId: string, id: string) {

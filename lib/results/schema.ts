@@ -63,6 +63,31 @@ export const CheckResultsQuery = z
   .refine((q) => q.from === undefined || q.to === undefined || q.from < q.to, { message: "from must be before to", path: ["from"] });
 export type CheckResultsFilter = z.output<typeof CheckResultsQuery>;
 
+const SIX_HOURS = 6 * 3_600_000;
+const pageParam = z
+  .string()
+  .regex(/^\d{1,6}$/, "must be an integer")
+  .transform(Number)
+  .pipe(z.number().int().min(1, "must be 1 or more"))
+  .optional()
+  .transform((v) => v ?? 1)
+  .meta({ ...documentAs({ type: "integer", minimum: 1, default: 1 }), description: "Page number, from 1" });
+
+/** The deprecated v1 list: page/limit, and a window of at most 6 hours (default: the last 6 hours). */
+export const CheckResultsV1Query = z
+  .object({
+    limit: limitParam(100, 10),
+    page: pageParam,
+    from: instant("Results started at or after this time (UNIX seconds or ISO); default: `to` − 6 hours"),
+    to: instant("Results started before this time (UNIX seconds or ISO); default: `from` + 6 hours, or now"),
+    location: z.enum(PUBLIC_LOCATIONS).optional(),
+    checkType: z.enum(ALL_CHECK_TYPES).optional(),
+    hasFailures: Bool.optional().meta({ ...documentAs({ type: "boolean" }) }),
+    resultType: z.enum(["FINAL", "ATTEMPT", "ALL"]).optional().transform((v) => v ?? "FINAL").meta({ ...documentAs({ type: "string", enum: ["FINAL", "ATTEMPT", "ALL"], default: "FINAL" }) }),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || (q.from < q.to && q.to - q.from <= SIX_HOURS), { message: "from must be before to, at most 6 hours apart", path: ["from"] });
+
+
 const iso = z.iso.datetime({ precision: 3 });
 
 /** The vendor's CheckResult; per-type objects other than apiCheckResult are always null here. */
@@ -97,6 +122,8 @@ export const CheckResult = z
     errorGroupIds: z.array(z.string()).nullable(),
   })
   .meta({ id: "CheckResult" });
+
+export const CheckResultV1List = z.array(CheckResult).meta({ id: "CheckResultV1List" });
 
 export const CheckResultPage = z
   .strictObject({ length: z.number().int().nonnegative(), entries: z.array(CheckResult.partial()), nextId: z.string().nullable() })

@@ -89,6 +89,23 @@ describe("check results", () => {
     expectError(await other.api.get(`/v1/check-statuses/${check.row.id}`), 404);
   });
 
+  it("the deprecated v1 list: page/limit in a 6-hour window, with Content-Range", async () => {
+    const { t, check, rows } = await world();
+    const base = `/v1/check-results/${check.row.id}?from=${T0 / 1000}&to=${(T0 + 6 * 3_600_000) / 1000}`;
+    const first = await t.api.get(`${base}&limit=5`);
+    expect(first.status, first.text).toBe(200);
+    vendor("CheckResultV1List", first.body);
+    expect((first.body as { id: string }[]).map((r) => r.id)).toEqual(rows.slice(7).map((r) => r.id).reverse());
+    expect(first.headers.get("content-range")).toBe("0-4/12");
+    const third = await t.api.get(`${base}&limit=5&page=3`);
+    expect((third.body as unknown[]).length).toBe(2);
+    expect(third.headers.get("content-range")).toBe("10-11/12");
+    // The default window is the last 6 hours: these results are older.
+    expect((await t.api.get(`/v1/check-results/${check.row.id}`)).body).toEqual([]);
+    expectError(await t.api.get(`/v1/check-results/${check.row.id}?from=${T0 / 1000}&to=${(T0 + 7 * 3_600_000) / 1000}`), 400, "from");
+    expectError(await t.api.get(`/v1/check-results/${check.row.id}?page=0`), 400, "page");
+  });
+
   it("gets one result with its apiCheckResult", async () => {
     const { t, check, rows } = await world();
     const res = await t.api.get(`/v1/check-results/${check.row.id}/${rows[0].id}`);
