@@ -20,6 +20,11 @@ export async function onFinalResult(db: Db, check: EffectiveCheck, result: Check
   const checkId = check.row.id;
   const failed = on(result.has_failures) || on(result.has_errors);
   const run = { at: Number(result.started_at), failed, degraded: !failed && on(result.is_degraded) };
+  // The common case, a passing run of a passing check, changes nothing but the status row: one write.
+  if (!failed && !run.degraded) {
+    const saved = await q.savePassingRun(db, checkId, { at: run.at, time: Number(result.response_time), location: result.run_location, checkRunId: Number(result.check_run_id), now: Date.now() });
+    if (saved) return [];
+  }
   const changed = await db.transaction().execute(async (trx) => {
     const now = Date.now();
     const row = await q.lockStatus(trx, accountId, checkId, now);

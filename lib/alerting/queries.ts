@@ -23,6 +23,27 @@ export async function saveStatus(trx: Db, checkId: string, patch: Partial<Insert
   await trx.updateTable("check_statuses").set(patch).where("check_id", "=", checkId).execute();
 }
 
+/**
+ * A passing run of a check already PASSING, as one conditional write (no lock, no read): answers false when the row
+ * is missing, not PASSING, or holds a later run, and the caller takes the full path.
+ */
+export async function savePassingRun(db: Db, checkId: string, run: { at: number; time: number; location: string; checkRunId: number; now: number }): Promise<boolean> {
+  const r = await db
+    .updateTable("check_statuses")
+    .set((eb) => ({
+      has_failures: 0, has_errors: 0, is_degraded: 0,
+      longest_run: eb.case().when("longest_run", "is", null).then(run.time).when("longest_run", "<", run.time).then(run.time).else(eb.ref("longest_run")).end(),
+      shortest_run: eb.case().when("shortest_run", "is", null).then(run.time).when("shortest_run", ">", run.time).then(run.time).else(eb.ref("shortest_run")).end(),
+      last_run_location: run.location, last_check_run_id: run.checkRunId, last_result_at: run.at,
+      failing_runs: 0, degraded_runs: 0, streak_since: null, updated_at: run.now,
+    }))
+    .where("check_id", "=", checkId)
+    .where("alert_state", "=", "PASSING")
+    .where((eb) => eb.or([eb("last_result_at", "is", null), eb("last_result_at", "<=", run.at)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export async function findStatus(db: Db, checkId: string): Promise<CheckStatusRow | undefined> {
   return db.selectFrom("check_statuses").selectAll().where("check_id", "=", checkId).executeTakeFirst();
 }

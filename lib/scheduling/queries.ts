@@ -138,6 +138,35 @@ export async function recordAttempt(db: Db, jobId: string, result: Insertable<Ch
   });
 }
 
+/**
+ * recordAttempt for many attempts in one transaction (the runner's group commit): answers, in the order given, each
+ * stored row or null when its (sequence, attempt) was recorded before; only stored attempts queue their retry.
+ */
+export async function recordAttempts(
+  db: Db,
+  items: readonly { jobId: string; result: Insertable<CheckResultsTable>; retry: Insertable<CheckJobsTable> | null }[],
+): Promise<(CheckResultRow | null)[]> {
+  if (items.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const byId = new Map<string, CheckResultRow>();
+    for (let i = 0; i < items.length; i += 100) {
+      const rows = await trx
+        .insertInto("check_results")
+        .values(items.slice(i, i + 100).map((it) => it.result))
+        .onConflict((oc) => oc.columns(["sequence_id", "attempt"]).doNothing())
+        .returningAll()
+        .execute();
+      for (const r of rows) byId.set(r.id, r);
+    }
+    await trx.deleteFrom("check_jobs").where(oneOf(trx, "id", items.map((it) => it.jobId))).execute();
+    const retries = items.filter((it) => it.retry && byId.has(String(it.result.id))).map((it) => it.retry!);
+    for (let i = 0; i < retries.length; i += 100) {
+      await trx.insertInto("check_jobs").values(retries.slice(i, i + 100)).onConflict((oc) => oc.columns(["sequence_id", "attempt"]).doNothing()).execute();
+    }
+    return items.map((it) => byId.get(String(it.result.id)) ?? null);
+  });
+}
+
 /** Hands back leases a stopping runner holds on jobs it never started. */
 export async function releaseJobs(db: Db, ids: string[], owner: string): Promise<void> {
   if (ids.length === 0) return;

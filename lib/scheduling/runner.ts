@@ -5,6 +5,7 @@ import type { CheckJob, CheckRow } from "@/lib/db/types";
 import type { EffectiveCheck } from "@/lib/checks/types";
 import { log } from "@/lib/log";
 import { DEFAULT_TIMEOUT_MS, type RunOutcome } from "@/lib/runners/types";
+import { createRecorder } from "./batch";
 import * as q from "./queries";
 import { resultRow } from "./record";
 import { nextAttempt } from "./retry";
@@ -25,6 +26,10 @@ export interface RunnerOptions {
   idleMs?: number;
   /** jobs leased per claim */
   batch?: number;
+  /** the shortest time between two claims while jobs keep coming due: due jobs are claimed together, at most this late */
+  claimGapMs?: number;
+  /** results finished within this window are written in one transaction */
+  commitWindowMs?: number;
 }
 
 export interface Runner {
@@ -51,6 +56,9 @@ export function createRunner(o: RunnerOptions): Runner {
   let running = false;
   let loopDone: Promise<void> | null = null;
   let wake: (() => void) | null = null;
+  // set while the loop waits for a free slot: a finishing run then wakes it
+  let full = false;
+  const recorder = createRecorder(o.db, { windowMs: o.commitWindowMs });
   // A run must end well inside its lease, or another runner would start it again meanwhile.
   const timeoutCap = Math.max(1000, Math.floor(o.leaseMs / 2));
 
@@ -79,7 +87,7 @@ export function createRunner(o: RunnerOptions): Runner {
     });
     const result = resultRow({ job, checkType: check.checkType, outcome, startedAt, stoppedAt, resultType: next ? "ATTEMPT" : "FINAL" });
     const retry = next ? { ...job, id: randomUUID(), attempt: job.attempt + 1, location: next.location, due_at: next.dueAt, lease_until: null, lease_owner: null, created_at: stoppedAt } : null;
-    const stored = await q.recordAttempt(o.db, job.id, result, retry);
+    const stored = await recorder.record({ jobId: job.id, result, retry });
     if (!stored || stored.result_type !== "FINAL") return;
     try {
       await o.onFinal(o.db, check, stored);
@@ -93,7 +101,7 @@ export function createRunner(o: RunnerOptions): Runner {
       .catch((err) => log.error({ jobId: job.id, err: (err as Error)?.message }, "check job failed; it runs again after its lease"))
       .finally(() => {
         inFlight.delete(task);
-        wake?.();
+        if (full || !running) wake?.();
       });
     inFlight.add(task);
   }
@@ -120,20 +128,27 @@ export function createRunner(o: RunnerOptions): Runner {
     });
   }
 
+  /*
+   * One round: claim what is due, then sleep until the next job comes due, but at least `claimGapMs` after this
+   * round began, so jobs coming due one after another are claimed a few at a time, not with a round each.
+   */
   async function loop(): Promise<void> {
     const idle = o.idleMs ?? 1000;
+    const gap = o.claimGapMs ?? 50;
     while (running) {
       try {
-        if (inFlight.size < o.concurrency) {
-          const at = now();
-          const due = await q.nextFreeDueAt(o.db, o.location, at);
-          if (due !== null && due <= at) {
-            if ((await claimAndLaunch()) > 0) continue;
-          } else {
-            await sleep(due === null ? idle : Math.min(idle, due - at));
-            continue;
-          }
+        full = inFlight.size >= o.concurrency;
+        if (full) {
+          await sleep(idle);
+          continue;
         }
+        const at = now();
+        const claimed = await claimAndLaunch();
+        if (claimed >= (o.batch ?? 100)) continue;
+        const due = await q.nextFreeDueAt(o.db, o.location, at);
+        const wait = due === null ? idle : Math.min(idle, Math.max(due - at, gap - (now() - at)));
+        if (running) await sleep(wait);
+        continue;
       } catch (err) {
         log.error({ runner: owner, err: (err as Error).message }, "claiming check jobs failed");
       }

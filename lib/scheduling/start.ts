@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { effectiveCheck } from "@/lib/checks/effective";
 import { runCheck } from "@/lib/runners";
 import { onFinalResult } from "@/lib/alerting/final";
+import { cachedResolve } from "./cache";
 import { createPlanner, type Planner, type PlannerOptions } from "./planner";
 import { createRunner, type Runner, type RunnerOptions } from "./runner";
 
@@ -12,13 +13,16 @@ import { createRunner, type Runner, type RunnerOptions } from "./runner";
  * and its settings from lib/env. lib/startup runs both in the web process; `npm run runner` runs them on their own.
  */
 
+/** One per process: the planner resolves each check just before its slot, and the runner beside it reuses that. */
+const resolve = cachedResolve(effectiveCheck, { ttlMs: 10_000 });
+
 export type StartRunnerOptions = Pick<RunnerOptions, "db" | "location" | "now"> & Partial<Omit<RunnerOptions, "db" | "location" | "now">>;
 
 export function startRunner(o: StartRunnerOptions): Runner {
   const runner = createRunner({
     concurrency: env.HELIOGRAPH_RUNNER_CONCURRENCY,
     leaseMs: env.HELIOGRAPH_RUNNER_LEASE_SECONDS * 1000,
-    resolve: effectiveCheck,
+    resolve,
     run: runCheck,
     onFinal: onFinalResult,
     allowMetadata: env.HELIOGRAPH_CHECKS_ALLOW_METADATA,
@@ -29,7 +33,7 @@ export function startRunner(o: StartRunnerOptions): Runner {
 }
 
 export function startPlanner(o: { db: Db } & Partial<Omit<PlannerOptions, "db">>): Planner {
-  const planner = createPlanner({ resolve: effectiveCheck, retentionDays: env.HELIOGRAPH_RESULTS_RETENTION_DAYS, ...o });
+  const planner = createPlanner({ resolve, retentionDays: env.HELIOGRAPH_RESULTS_RETENTION_DAYS, ...o });
   planner.start();
   return planner;
 }
