@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import { Agent } from "undici";
+import { Agent, errors } from "undici";
 
 import { evaluateAssertions } from "../assertions";
 import { TargetError, asTargetError } from "../errors";
@@ -18,6 +18,8 @@ export const MAX_REDIRECTS = 10;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const RASTER = /^image\/(png|jpe?g|gif|webp|bmp|avif|tiff|x-icon|vnd\.microsoft\.icon)\b/i;
 const USER_AGENT = "Heliograph-Checks/1.0";
+/** What the run's own connection is closed with once the run has its answer (nothing waits on it then). */
+const RUN_ENDED = new errors.ClientDestroyedError();
 
 interface Prepared {
   method: string;
@@ -123,7 +125,8 @@ export async function runHttp(check: RunnableApiCheck | RunnableUrlCheck, option
     targetError = signal.aborted ? asTargetError(signal.reason, "request") : err instanceof TypeError && !prepared ? new TargetError("policy", `invalid URL ${JSON.stringify(check.request.url)}`) : asTargetError(err, `${prepared?.method ?? "GET"} ${check.request.url}`);
   } finally {
     dispose();
-    void agent.destroy().catch(() => undefined);
+    // One error made once: destroy() without one builds a ClientDestroyedError, with its stack, on every run.
+    void agent.destroy(RUN_ENDED).catch(() => undefined);
   }
   const elapsed = performance.now() - t0;
   const responseTime = Math.round(elapsed);
