@@ -114,10 +114,26 @@ function answer(query: DecodedPacket, server: LoopbackDnsServer, transport: "udp
   return dnsPacket.encode({ type: "response", id: query.id, flags, questions: query.questions, answers });
 }
 
+/** A UDP port whose TCP twin is free too (another process may hold the TCP port of a free UDP one): both bound. */
+async function bindBoth(host: string, tcp: net.Server): Promise<dgram.Socket> {
+  for (let attempt = 0; ; attempt++) {
+    const udp = dgram.createSocket(net.isIP(host) === 6 ? "udp6" : "udp4");
+    await new Promise<void>((resolve) => udp.bind(0, host, resolve));
+    const port = udp.address().port;
+    const listening = await new Promise<boolean>((resolve, reject) => {
+      const onError = (err: NodeJS.ErrnoException) => (err.code !== "EADDRINUSE" || attempt >= 20 ? reject(err) : resolve(false));
+      tcp.once("error", onError);
+      tcp.listen(port, host, () => {
+        tcp.off("error", onError);
+        resolve(true);
+      });
+    });
+    if (listening) return udp;
+    udp.close();
+  }
+}
+
 export async function startDnsServer(host = "127.0.0.1"): Promise<LoopbackDnsServer> {
-  const udp = dgram.createSocket(net.isIP(host) === 6 ? "udp6" : "udp4");
-  await new Promise<void>((resolve) => udp.bind(0, host, resolve));
-  const port = udp.address().port;
   const tcp = net.createServer((socket) => {
     let buf = Buffer.alloc(0);
     socket.on("data", (chunk: Buffer) => {
@@ -127,7 +143,8 @@ export async function startDnsServer(host = "127.0.0.1"): Promise<LoopbackDnsSer
       socket.end(Buffer.concat([Buffer.from([out.length >> 8, out.length & 255]), out]));
     });
   });
-  await new Promise<void>((resolve) => tcp.listen(port, host, resolve));
+  const udp = await bindBoth(host, tcp);
+  const port = udp.address().port;
   const server: LoopbackDnsServer = {
     port,
     host,
