@@ -139,6 +139,13 @@ async function steady(db: Db, env: Record<string, string>, target: { proc: Child
   const perMinute = new Map<number, number>();
   for (const r of rows) perMinute.set(Math.floor((Number(r.started_at) - from) / 60_000), (perMinute.get(Math.floor((Number(r.started_at) - from) / 60_000)) ?? 0) + 1);
   line(`  runs per minute: ${[...perMinute.entries()].sort((x, y) => x[0] - y[0]).map(([, n]) => n).join(", ")}`);
+  const lagByMinute = new Map<number, number[]>();
+  rows.forEach((r, i) => {
+    const m = Math.floor((Number(r.started_at) - from) / 60_000);
+    lagByMinute.set(m, [...(lagByMinute.get(m) ?? []), lags[i]]);
+  });
+  line(`  lag p99 per minute (ms): ${[...lagByMinute.entries()].sort((x, y) => x[0] - y[0]).map(([, l]) => fmt(pct(l, 99), 0)).join(", ")}`);
+  line(`  load average at the end of the steady run: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 }
 
 async function ceiling(db: Db, env: Record<string, string>, accountId: string, url: string) {
@@ -177,6 +184,7 @@ async function ceiling(db: Db, env: Record<string, string>, accountId: string, u
     }
   }));
   const refSecs = (Date.now() - r0) / 1000;
+  line(`  load average after the ceiling: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   line(`ceiling: a backlog of ${BACKLOG} due jobs drained in ${fmt(secs)} s = ${fmt((done / secs) * 60, 0)} checks/min   | reference: runCheck alone, ${CONCURRENCY} at once, no store ${fmt((n / refSecs) * 60, 0)} checks/min`);
 }
 
