@@ -112,6 +112,9 @@ export function createPlanner(o: PlannerOptions): Planner {
   async function tick() {
     const at = now();
     const planned = await planDue(o.db, { now: at, resolve: o.resolve, lookaheadMs: o.lookaheadMs });
+    const took = now() - at;
+    // Slots are queued only `lookaheadMs` ahead: a tick slower than that starts runs late.
+    if (took > (o.lookaheadMs ?? DEFAULT_LOOKAHEAD_MS)) log.warn({ ms: took, ...planned }, "check planner tick was slow; runs start late");
     let pruned = 0;
     if (at - lastPrune >= (o.pruneEveryMs ?? 60_000)) {
       lastPrune = at;

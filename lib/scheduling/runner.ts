@@ -58,6 +58,7 @@ export function createRunner(o: RunnerOptions): Runner {
   let wake: (() => void) | null = null;
   // set while the loop waits for a free slot: a finishing run then wakes it
   let full = false;
+  let lateSaid = Number.NEGATIVE_INFINITY;
   const recorder = createRecorder(o.db, { windowMs: o.commitWindowMs });
   // A run must end well inside its lease, or another runner would start it again meanwhile.
   const timeoutCap = Math.max(1000, Math.floor(o.leaseMs / 2));
@@ -111,6 +112,11 @@ export function createRunner(o: RunnerOptions): Runner {
     if (free <= 0) return 0;
     const jobs = await q.claimJobs(o.db, o.location, owner, now(), o.leaseMs, Math.min(free, o.batch ?? 100));
     if (jobs.length === 0) return 0;
+    const late = now() - Math.min(...jobs.map((j) => Number(j.due_at)));
+    if (late > 1000 && now() - lateSaid >= 10_000) {
+      lateSaid = now();
+      log.warn({ runner: owner, lateMs: late, claimed: jobs.length, inFlight: inFlight.size }, "check jobs claimed late");
+    }
     const rows = new Map((await q.listChecksByIds(o.db, [...new Set(jobs.map((j) => j.check_id))])).map((r) => [r.id, r]));
     for (const job of jobs) launch(job, rows.get(job.check_id));
     return jobs.length;
