@@ -1,4 +1,4 @@
-import { BASE_SECURITY_HEADERS, PAGE_CSP, RESOURCE_CSP } from "./lib/http/security-headers.mjs";
+import { BASE_SECURITY_HEADERS, CONSOLE_HEADERS, PAGE_CSP, RESOURCE_CSP } from "./lib/http/security-headers.mjs";
 import { SERVER_EXTERNAL_PACKAGES } from "./scripts/build.mjs";
 
 // The test and benchmark harness's build (tests/e2e/harness.ts): `npm run typecheck` checks types over the whole tree,
@@ -41,6 +41,7 @@ const nextConfig = {
         source,
         headers: [{ key: "Content-Security-Policy", value: RESOURCE_CSP }],
       })),
+      ...["/console", "/console/:path*"].map((source) => ({ source, headers: headerList(CONSOLE_HEADERS) })),
     ];
   },
 };

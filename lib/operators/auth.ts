@@ -74,9 +74,9 @@ function build(db: Db) {
       user: {
         create: {
           // An identity from the OIDC provider is admitted only when invited or from a listed domain.
-          before: async (user, ctx) => (ctx?.path?.startsWith("/oauth2/") && !(await admitOidcIdentity(db, user)) ? false : { data: user }),
+          before: async (user, ctx) => (ctx?.path?.startsWith("/callback/") && !(await admitOidcIdentity(db, user)) ? false : { data: user }),
           after: async (user, ctx) => {
-            if (ctx?.path?.startsWith("/oauth2/")) await onOidcUserCreated(db, user);
+            if (ctx?.path?.startsWith("/callback/")) await onOidcUserCreated(db, user);
           },
         },
       },

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { APIError } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { now } from "@/lib/db/time";
@@ -146,7 +146,7 @@ export async function signInWithPassword(input: { email: string; password: strin
     await clearFailedSignIns(input.email);
     return { headers: res.headers };
   } catch (err) {
-    if (!(err instanceof APIError)) throw err;
+    if (!isAPIError(err)) throw err;
     await countFailedSignIn(clientAddress, input.email);
     throw new UnauthorizedError("The e-mail address or password is not right");
   }
@@ -172,7 +172,7 @@ export async function resetPassword(input: { token: string; password: string }):
   try {
     await (await getAuth()).api.resetPassword({ body: { newPassword: input.password, token: input.token } });
   } catch (err) {
-    if (err instanceof APIError) throw new NotFoundError("This reset link is no longer valid; ask for a new one");
+    if (isAPIError(err)) throw new NotFoundError("This reset link is no longer valid; ask for a new one");
     throw err;
   }
 }
@@ -184,7 +184,7 @@ export async function setPassword(db: Db, actor: ConsoleActor, headers: Headers,
     if (input.currentPassword) await auth.api.changePassword({ body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true }, headers });
     else await auth.api.setPassword({ body: { newPassword: input.password }, headers });
   } catch (err) {
-    if (err instanceof APIError) throw new ValidationError(input.currentPassword ? "The current password is not right" : "A password is already set: give the current one", { field: "currentPassword" });
+    if (isAPIError(err)) throw new ValidationError(input.currentPassword ? "The current password is not right" : "A password is already set: give the current one", { field: "currentPassword" });
     throw err;
   }
   await recordAudit(db, { accountId: actor.accountId, actor: operatorActor(actor), action: "operator.change-password", entityType: "operator", entityId: actor.userId, fields: ["password"], requestId: actor.requestId });

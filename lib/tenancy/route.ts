@@ -36,6 +36,9 @@ const INGEST_PATH = /^\/ingest\/[^/]+(?:\/[^/]+)?$/;
 /** Heartbeat ping URLs (app/ping): the server's own host only, never under a page. */
 const PING_PATH = /^\/ping\/[^/]+$/;
 
+/** The operators' console (and its sign-in routes): the server's own host only, never a page's domain. */
+const CONSOLE_PATH = /^\/console(?:\/|$)/;
+
 /**
  * Where unknown addresses are rewritten: a path no route matches, so Next renders app/not-found.tsx
  * into the HTML (calling notFound() in a page leaves the body empty in production, see proxy.ts).
@@ -69,7 +72,7 @@ export function planRequest(req: IncomingRequest, cfg: TenancyConfig): RequestPl
   if (hostname === `www.${primary}`) return { action: "redirect", location: `${cfg.publicOrigin}${req.pathname}${req.search}`, permanent: true };
   if (isPrimary(hostname, primary)) {
     if (req.pathname === "/") return cfg.rootRedirect ? { action: "redirect", location: cfg.rootRedirect, permanent: false } : { action: "pass" };
-    if (isGlobalPath(req.pathname) || INGEST_PATH.test(req.pathname) || PING_PATH.test(req.pathname)) return { action: "pass" };
+    if (isGlobalPath(req.pathname) || INGEST_PATH.test(req.pathname) || PING_PATH.test(req.pathname) || CONSOLE_PATH.test(req.pathname)) return { action: "pass" };
     const m = /^\/([^/]+)(\/.*)?$/.exec(req.pathname);
     const slug = m?.[1].toLowerCase();
     if (!m || !slug || !SLUG_PATTERN.test(slug)) return { action: "not-found" };
