@@ -152,7 +152,7 @@ function listSql(f: { from?: number; to?: number; hasFailures?: boolean; after?:
   if (f.to !== undefined) where.push([`"started_at" < ?`, [f.to]]);
   if (f.hasFailures !== undefined) where.push([`"has_failures" = ?`, [f.hasFailures ? 1 : 0]]);
   where.push([`"result_type" = ?`, ["FINAL"]]);
-  if (f.after) where.push([`("started_at" < ? or ("started_at" = ? and "id" < ?))`, [f.after.startedAt, f.after.startedAt, f.after.id]]);
+  if (f.after) where.push([`("started_at", "id") < (?, ?)`, [f.after.startedAt, f.after.id]]);
   const sql = `select * from "check_results" where ${where.map(([w]) => w).join(" and ")} order by "started_at" desc, "id" desc limit ?`;
   return [sql, [...where.flatMap(([, p]) => p), 101]];
 }
@@ -192,10 +192,14 @@ async function measureStore(store: Store) {
     const entries = first.entries as { id: string; startedAt: string }[];
     const last = entries[entries.length - 1];
     const mid = Math.floor((t0 + (DAYS * 86_400_000) / 2) / 1000);
+    // A cursor half-way back: a cursor's bound must be a range on the index, or deep pages read every later row.
+    const half = await api(s, key, "GET", `${base}?limit=100&to=${mid}`);
+    const halfLast = (half.entries as { id: string; startedAt: string }[]).at(-1)!;
     const cases: [string, string, Parameters<typeof listSql>[0]][] = [
       ["newest 100", `${base}?limit=100`, {}],
       ["from/to one day, 100", `${base}?limit=100&from=${mid}&to=${mid + 86_400}`, { from: mid * 1000, to: (mid + 86_400) * 1000 }],
       ["nextId page 2, 100", `${base}?limit=100&nextId=${encodeURIComponent(String(first.nextId))}`, { after: { startedAt: Date.parse(last.startedAt), id: last.id } }],
+      ["nextId mid-month, 100", `${base}?limit=100&nextId=${encodeURIComponent(String(half.nextId))}`, { after: { startedAt: Date.parse(halfLast.startedAt), id: halfLast.id } }],
       ["hasFailures=true, 100", `${base}?limit=100&hasFailures=true`, { hasFailures: true }],
     ];
     const headers = { authorization: `Bearer ${key}` };
