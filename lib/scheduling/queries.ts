@@ -58,10 +58,10 @@ export async function claimSlots(db: Db, claims: SlotClaim[]): Promise<SlotClaim
 }
 
 /**
- * Leases up to `limit` due jobs of one location to `owner`. PostgreSQL: one UPDATE whose SKIP LOCKED subquery keeps
- * parallel runners' rows disjoint; SQLite: the read and the lease in one BEGIN IMMEDIATE transaction.
+ * Leases up to `limit` jobs of one location due by `until` (default `now`) to `owner`. PostgreSQL: one UPDATE whose
+ * SKIP LOCKED subquery keeps parallel runners' rows disjoint; SQLite: the read and the lease in one BEGIN IMMEDIATE transaction.
  */
-export async function claimJobs(db: Db, location: string, owner: string, now: number, leaseMs: number, limit: number): Promise<CheckJob[]> {
+export async function claimJobs(db: Db, location: string, owner: string, now: number, leaseMs: number, limit: number, until = now): Promise<CheckJob[]> {
   if (limit <= 0) return [];
   const lease = { lease_until: now + leaseMs, lease_owner: owner };
   const due = (q: Db) =>
@@ -69,7 +69,7 @@ export async function claimJobs(db: Db, location: string, owner: string, now: nu
       .selectFrom("check_jobs")
       .select("id")
       .where("location", "=", location)
-      .where("due_at", "<=", now)
+      .where("due_at", "<=", until)
       .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<", now)]))
       // a job of a newer protocol waits for a runner that speaks it
       .where("version", "<=", JOB_PROTOCOL_VERSION)

@@ -30,6 +30,11 @@ export interface RunnerOptions {
   claimGapMs?: number;
   /** results finished within this window are written in one transaction */
   commitWindowMs?: number;
+  /**
+   * The running loop claims jobs due this far ahead and starts each on a timer at its due time, so a run starts on
+   * time rather than a claim's round trip after it (tick() claims only what is due on its clock).
+   */
+  claimAheadMs?: number;
 }
 
 export interface Runner {
@@ -97,8 +102,14 @@ export function createRunner(o: RunnerOptions): Runner {
     }
   }
 
-  function launch(job: CheckJob, row: CheckRow | undefined): void {
-    const task = execute(job, row)
+  /** A timer may fire a millisecond before the clock reads its time: a run never starts before its due time. */
+  async function untilDue(due: number): Promise<void> {
+    for (let left = due - now(); left > 0; left = due - now()) await new Promise((r) => setTimeout(r, left));
+  }
+
+  function launch(job: CheckJob, row: CheckRow | undefined, delayMs = 0): void {
+    const started = delayMs > 0 ? untilDue(Number(job.due_at)).then(() => execute(job, row)) : execute(job, row);
+    const task = started
       .catch((err) => log.error({ jobId: job.id, err: (err as Error)?.message }, "check job failed; it runs again after its lease"))
       .finally(() => {
         inFlight.delete(task);
@@ -107,18 +118,20 @@ export function createRunner(o: RunnerOptions): Runner {
     inFlight.add(task);
   }
 
-  async function claimAndLaunch(): Promise<number> {
+  async function claimAndLaunch(aheadMs = 0): Promise<number> {
     const free = o.concurrency - inFlight.size;
     if (free <= 0) return 0;
-    const jobs = await q.claimJobs(o.db, o.location, owner, now(), o.leaseMs, Math.min(free, o.batch ?? 100));
+    const at = now();
+    const jobs = await q.claimJobs(o.db, o.location, owner, at, o.leaseMs, Math.min(free, o.batch ?? 100), at + aheadMs);
     if (jobs.length === 0) return 0;
-    const late = now() - Math.min(...jobs.map((j) => Number(j.due_at)));
+    const late = at - Math.min(...jobs.map((j) => Number(j.due_at)));
     if (late > 1000 && now() - lateSaid >= 10_000) {
       lateSaid = now();
       log.warn({ runner: owner, lateMs: late, claimed: jobs.length, inFlight: inFlight.size }, "check jobs claimed late");
     }
     const rows = new Map((await q.listChecksByIds(o.db, [...new Set(jobs.map((j) => j.check_id))])).map((r) => [r.id, r]));
-    for (const job of jobs) launch(job, rows.get(job.check_id));
+    const t = now();
+    for (const job of jobs) launch(job, rows.get(job.check_id), Number(job.due_at) - t);
     return jobs.length;
   }
 
@@ -141,6 +154,7 @@ export function createRunner(o: RunnerOptions): Runner {
   async function loop(): Promise<void> {
     const idle = o.idleMs ?? 1000;
     const gap = o.claimGapMs ?? 50;
+    const ahead = o.claimAheadMs ?? 0;
     while (running) {
       try {
         full = inFlight.size >= o.concurrency;
@@ -149,10 +163,10 @@ export function createRunner(o: RunnerOptions): Runner {
           continue;
         }
         const at = now();
-        const claimed = await claimAndLaunch();
+        const claimed = await claimAndLaunch(ahead);
         if (claimed >= (o.batch ?? 100)) continue;
         const due = await q.nextFreeDueAt(o.db, o.location, at);
-        const wait = due === null ? idle : Math.min(idle, Math.max(due - at, gap - (now() - at)));
+        const wait = due === null ? idle : Math.min(idle, Math.max(due - ahead - at, gap - (now() - at)));
         if (running) await sleep(wait);
         continue;
       } catch (err) {

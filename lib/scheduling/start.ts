@@ -26,6 +26,9 @@ export function startRunner(o: StartRunnerOptions): Runner {
     run: runCheck,
     onFinal: onFinalResult,
     allowMetadata: env.HELIOGRAPH_CHECKS_ALLOW_METADATA,
+    // jobs due within a second are claimed and started on timers at their due time, four claims a second at most
+    claimAheadMs: 1000,
+    claimGapMs: 250,
     ...o,
   });
   runner.start();
@@ -33,7 +36,8 @@ export function startRunner(o: StartRunnerOptions): Runner {
 }
 
 export function startPlanner(o: { db: Db } & Partial<Omit<PlannerOptions, "db">>): Planner {
-  const planner = createPlanner({ resolve, retentionDays: env.HELIOGRAPH_RESULTS_RETENTION_DAYS, ...o });
+  // Slots are queued 5 s ahead, so a planner tick slowed by a busy machine does not start runs late.
+  const planner = createPlanner({ resolve, lookaheadMs: 5_000, retentionDays: env.HELIOGRAPH_RESULTS_RETENTION_DAYS, ...o });
   planner.start();
   return planner;
 }

@@ -8,7 +8,8 @@ import { runCheck } from "@/lib/runners";
 import { onFinalResult } from "@/lib/alerting/final";
 import { planDue } from "@/lib/scheduling/planner";
 import { createRunner, type RunnerOptions } from "@/lib/scheduling/runner";
-import { claimJobs } from "@/lib/scheduling/queries";
+import { claimJobs, recordAttempts } from "@/lib/scheduling/queries";
+import { resultRow } from "@/lib/scheduling/record";
 import { account, HOME, httpTarget, insertCheck, jobsOf, noFinal, resolveFromDefinition, resultsOf, scriptedRun, secondDb, testClock } from "./fixtures";
 
 const T0 = Date.UTC(2030, 0, 7, 12, 0, 0);
@@ -135,5 +136,38 @@ describe(`runner on ${process.env.HELIOGRAPH_TEST_STORE}`, () => {
     expect(run.calls).toBe(0);
     expect(await resultsOf(db, off.id)).toEqual([]);
     expect(await jobsOf(db, off.id)).toEqual([]);
+  });
+  it("a group commit records each attempt once: one recorded before answers null and queues no retry, the others are stored", async () => {
+    const { db, accountId } = await account();
+    const [a, b] = [await insertCheck(db, accountId, { nextRunAt: T0 }), await insertCheck(db, accountId, { nextRunAt: T0 })];
+    await planDue(db, { now: T0, resolve: resolveFromDefinition });
+    const [ja] = await jobsOf(db, a.id);
+    const [jb] = await jobsOf(db, b.id);
+    const clock = testClock(T0);
+    const failed = await scriptedRun(clock, [{ failed: true }])({ checkType: "API", request: { method: "GET", url: "http://127.0.0.1:9/" } } as never, { allowMetadata: false });
+    const row = (job: typeof ja) => resultRow({ job, checkType: "API", outcome: failed, startedAt: T0, stoppedAt: T0 + 10, resultType: "ATTEMPT" });
+    const retry = (job: typeof ja) => ({ ...job, id: crypto.randomUUID(), attempt: 1, due_at: T0 + 5_000, lease_until: null, lease_owner: null });
+    const [first] = await recordAttempts(db, [{ jobId: ja.id, result: row(ja), retry: null }]);
+    expect(first).not.toBeNull();
+    const stored = await recordAttempts(db, [
+      { jobId: ja.id, result: row(ja), retry: retry(ja) },
+      { jobId: jb.id, result: row(jb), retry: retry(jb) },
+    ]);
+    expect(stored.map((r) => r === null)).toEqual([true, false]);
+    expect(stored[1]).toMatchObject({ check_id: b.id, attempt: 0, result_type: "ATTEMPT" });
+    expect(await resultsOf(db, a.id)).toHaveLength(1);
+    expect((await jobsOf(db, a.id)).map((j) => j.attempt), "the duplicate queued no retry").toEqual([]);
+    expect((await jobsOf(db, b.id)).map((j) => j.attempt)).toEqual([1]);
+  });
+
+  it("jobs due within the claim's look-ahead are leased; later ones stay free", async () => {
+    const { db, accountId } = await account();
+    const soon = await insertCheck(db, accountId, { nextRunAt: T0 + 800 });
+    const later = await insertCheck(db, accountId, { nextRunAt: T0 + 1_500 });
+    await planDue(db, { now: T0, resolve: resolveFromDefinition, lookaheadMs: 2_000 });
+    expect(await claimJobs(db, HOME, "r", T0, 60_000, 10)).toEqual([]);
+    const claimed = await claimJobs(db, HOME, "r", T0, 60_000, 10, T0 + 1_000);
+    expect(claimed.map((j) => j.check_id)).toEqual([soon.id]);
+    expect((await jobsOf(db, later.id))[0]).toMatchObject({ lease_owner: null });
   });
 });
