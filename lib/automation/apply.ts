@@ -3,14 +3,14 @@ import type { Insertable } from "kysely";
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/db/ids";
 import { isForeignKeyViolation } from "@/lib/db/unique-violation";
-import type { AutomationAlert, AutomationAlertsTable, AutomationRule, Incident } from "@/lib/db/types";
+import type { AutomationAlert, AutomationAlertsTable, AutomationRule, Incident, Severity } from "@/lib/db/types";
 import { automationActor } from "@/lib/actors";
 import { invalidatePages } from "@/lib/cache/invalidate";
 import { AppError } from "@/lib/errors";
 import { humanOwned, openIncident, pagesShowing, postUpdate, raiseImpacts, shownImpacts, type Home, type Write } from "@/lib/incidents/writer";
 import { suppressedComponentIds } from "@/lib/maintenance/suppression";
 import { REPLAY_HORIZON_MS, type AlertDecision, type AlertEvent } from "./alert";
-import { decide, type Action, type AlertRecord, type RuleState, type RuleTarget } from "./decide";
+import { decide, type Action, type AlertRecord, type Impact, type RuleState, type RuleTarget } from "./decide";
 import { matches } from "./match";
 import * as q from "./queries";
 import { tagsOf } from "./rows";
@@ -209,6 +209,10 @@ const alertRow = (ruleId: string, alert: AlertRecord, now: number): Insertable<A
   updated_at: now,
 });
 
+/** A CRITICAL trigger shows major outage as MAJOR does: said, unless a degraded check capped its impact. */
+const saidSeverity = (rule: AutomationRule, impacts: readonly Impact[]): Severity | undefined =>
+  rule.severity === "CRITICAL" && impacts.every((i) => i.status === "MAJOR_OUTAGE") ? "CRITICAL" : undefined;
+
 /** Carries the action out through the incident writer; answers the decision and the alert record to store (null: unchanged). */
 async function carryOut(w: Write, rule: AutomationRule, incident: Incident | undefined, action: Action, now: number, silent: boolean): Promise<{ decision: AlertDecision; alert: AlertRecord | null }> {
   const base = { ruleId: rule.id, reason: action.reason };
@@ -227,7 +231,7 @@ async function carryOut(w: Write, rule: AutomationRule, incident: Incident | und
     case "open": {
       const id = newId();
       const update = { description: rule.first_update, status: "INVESTIGATING" as const, notifySubscribers };
-      await openIncident(w, homeOf(rule), id, { name: rule.name, impacts: action.impacts, update }, actor);
+      await openIncident(w, homeOf(rule), id, { name: rule.name, impacts: action.impacts, severity: saidSeverity(rule, action.impacts), update }, actor);
       if (!(await q.claimIncident(w.trx, rule.id, id, now))) throw new LostClaim();
       return { decision: { ...base, outcome: "opened", incidentId: id }, alert: { ...action.alert, incidentId: id } };
     }

@@ -75,14 +75,14 @@ export async function listRuleComponents(db: Db, ruleIds: readonly string[]): Pr
 }
 
 /**
- * What a rule drives, in its order: its components, or a check trigger's one service at major outage (its kind
- * keeps the target on its row), read as one list so the caller never asks which.
+ * What a rule drives, in its order: its components, or a check trigger's one service at the impact of its severity
+ * (null: MAJOR), read as one list so the caller never asks which.
  */
 export async function listRuleTargets(db: Db, ruleId: string): Promise<{ component_id: string; target_impact: ImpactStatus }[]> {
   const own = db.selectFrom("automation_rule_components").select(["component_id", "target_impact", "position"]).where("rule_id", "=", ruleId);
   const trigger = db
     .selectFrom("automation_rules")
-    .select([sql<string>`service_id`.as("component_id"), sql<ImpactStatus>`'MAJOR_OUTAGE'`.as("target_impact"), sql<number>`-1`.as("position")])
+    .select([sql<string>`service_id`.as("component_id"), sql<ImpactStatus>`case severity when 'MEDIUM' then 'PARTIAL_OUTAGE' when 'MINOR' then 'DEGRADED_PERFORMANCE' else 'MAJOR_OUTAGE' end`.as("target_impact"), sql<number>`-1`.as("position")])
     .where("id", "=", ruleId)
     .where("service_id", "is not", null);
   const rows = await own.unionAll(trigger).orderBy("position").execute();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CursorPage } from "@/lib/http/pagination";
 import { text, Timestamp, Uuid, UuidOut } from "@/lib/http/wire";
+import { Severity } from "@/lib/incidents/schema";
 import { ImpactWindowStatus } from "@/lib/incidents/v3-schema";
 
 const UpdateText = text().trim().min(1, "must not be empty").max(10_000);
@@ -58,6 +59,9 @@ export const AutomationRulePage = CursorPage(AutomationRule, "AutomationRulePage
 
 export const AutomationRuleParams = z.object({ statusPageId: Uuid, ruleId: Uuid });
 
+const TRIGGER_SEVERITY =
+  "The incident's severity (default MAJOR): the service shows major outage for CRITICAL or MAJOR, partial outage for MEDIUM, degraded performance for MINOR; a check only degraded opens at most MINOR.";
+
 /** The seed's per-check trigger: a failing vendor check opens a v1 incident on one service. */
 export const CheckTriggerInput = z
   .strictObject({
@@ -65,6 +69,7 @@ export const CheckTriggerInput = z
     name: text().trim().min(1, "must not be empty").max(255).meta({ description: "The incident's name" }),
     description: UpdateText.meta({ description: "Text of the update that opens the incident" }),
     notifySubscribers: z.boolean().optional().meta({ description: "Default true" }),
+    severity: Severity.optional().meta({ description: TRIGGER_SEVERITY }),
   })
   .meta({ id: "CheckTriggerInput" });
 
@@ -75,6 +80,7 @@ export const CheckTrigger = z
     name: z.string(),
     description: z.string(),
     notifySubscribers: z.boolean(),
+    severity: Severity.meta({ description: TRIGGER_SEVERITY }),
     incidentId: UuidOut.nullable().meta({ description: "The open incident the trigger manages, or null" }),
     created_at: Timestamp,
     updated_at: Timestamp,

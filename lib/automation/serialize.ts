@@ -30,6 +30,7 @@ export function serializeCheckTrigger(rule: Row): z.infer<typeof CheckTrigger> {
     name: rule.name,
     description: rule.first_update,
     notifySubscribers: Number(rule.notify_subscribers) === 1,
+    severity: rule.severity ?? "MAJOR",
     incidentId: rule.incident_id,
     ...times(rule),
   };

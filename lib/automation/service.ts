@@ -128,7 +128,7 @@ export async function getCheckTriggerOrThrow(db: Db, accountId: string, checkId:
 export async function putCheckTrigger(db: Db, accountId: string, checkId: string, input: CheckTriggerBody): Promise<AutomationRule> {
   if ((await findServicesByIds(db, accountId, [input.serviceId])).length === 0) throw invalidFields([{ path: "serviceId", message: "must be a service of this account" }]);
   const at = Date.now();
-  const cols = { name: input.name, first_update: input.description, notify_subscribers: input.notifySubscribers === false ? (0 as const) : (1 as const), service_id: input.serviceId, updated_at: at };
+  const cols = { name: input.name, first_update: input.description, notify_subscribers: input.notifySubscribers === false ? (0 as const) : (1 as const), service_id: input.serviceId, severity: input.severity ?? null, updated_at: at };
   const row = { ...cols, id: newId(), account_id: accountId, kind: "CHECK" as const, status_page_id: null, check_id: checkId, enabled: 1 as const, last_update: CHECK_RECOVERED, cool_down_minutes: 5, tags: "[]", created_at: at };
   await q.upsertCheckTrigger(db, row, cols);
   return getCheckTriggerOrThrow(db, accountId, checkId);

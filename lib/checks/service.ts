@@ -150,8 +150,8 @@ async function problems(db: Db, accountId: string, type: RunCheckType, merged: W
 /** The CHECK automation rule follows triggerIncident: written with it, removed when it is null. */
 async function syncTrigger(trx: Db, accountId: string, checkId: string, trigger: Wire | null): Promise<void> {
   if (trigger) {
-    const t = trigger as { serviceId: string; name: string; description: string; notifySubscribers: boolean };
-    await putCheckTrigger(trx, accountId, checkId, { serviceId: t.serviceId, name: t.name, description: t.description, notifySubscribers: t.notifySubscribers });
+    const t = trigger as { serviceId: string; name: string; description: string; notifySubscribers: boolean; severity: CheckTriggerBody["severity"] };
+    await putCheckTrigger(trx, accountId, checkId, { serviceId: t.serviceId, name: t.name, description: t.description, notifySubscribers: t.notifySubscribers, severity: t.severity });
     return;
   }
   const rule = await findCheckTrigger(trx, accountId, checkId);

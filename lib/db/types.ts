@@ -397,6 +397,8 @@ export interface AutomationRulesTable {
   incident_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** when the automation last resolved the rule's incident (cool-down) */
   last_resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** a CHECK's incident severity; null: MAJOR (migration 021) */
+  severity: ColumnType<Severity | null, Severity | null | undefined, Severity | null>;
   created_at: number;
   updated_at: number;
 }

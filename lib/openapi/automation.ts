@@ -37,7 +37,7 @@ export const automationPaths: ZodOpenApiPathsObject = {
     get: op({ id: "getCheckTrigger", summary: `The incident trigger of a check the outside tool runs, keyed by its CHECK_ID. ${OUTSIDE}`, tag: C, params: IntegrationCheckParams, ok: [200, CheckTrigger, "The trigger"], errors: [404] }),
     put: op({
       id: "putCheckTrigger",
-      summary: `Create or replace the check's trigger: its failure opens a v1 incident (MAJOR; MINOR when only degraded) on serviceId with this name and description, its recovery resolves it. ${OUTSIDE}`,
+      summary: `Create or replace the check's trigger: its failure opens a v1 incident at its severity (default MAJOR; at most MINOR when only degraded) on serviceId with this name and description, its recovery resolves it. ${OUTSIDE}`,
       tag: C,
       params: IntegrationCheckParams,
       body: CheckTriggerInput,

@@ -19,6 +19,7 @@ import * as m017 from "./017_checks";
 import * as m018 from "./018_check_runs";
 import * as m019 from "./019_check_states";
 import * as m020 from "./020_operators";
+import * as m021 from "./021_check_trigger_severity";
 
 /** Every migration, in order. A new one is a new file added here; none is ever edited after it ships. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "018_check_runs": m018,
   "019_check_states": m019,
   "020_operators": m020,
+  "021_check_trigger_severity": m021,
 };

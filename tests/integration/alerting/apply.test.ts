@@ -7,6 +7,7 @@ import { onFinalResult } from "@/lib/alerting/final";
 import { retireCheck } from "@/lib/alerting/retire";
 import { DEFAULT_ALERT_SETTINGS } from "@/lib/alerting/state";
 import { putCheckTrigger } from "@/lib/automation/service";
+import type { Severity } from "@/lib/db/types";
 import { SpSummaryResponse } from "@/lib/statuspage-compat/schema";
 import * as summary from "@/app/(status)/[site]/api/v2/summary.json/route";
 import { call } from "../embeds/fixture";
@@ -21,13 +22,13 @@ async function pageJson(site: string) {
 }
 
 /** A v1 page showing one service, and a check whose trigger opens incidents on it. */
-async function v1World(t: Tenant, spec: CheckSpec = {}, notifySubscribers = true) {
+async function v1World(t: Tenant, spec: CheckSpec = {}, notifySubscribers = true, severity?: Severity) {
   const service = (await t.api.post("/v1/status-pages/services", { name: "Checkout" })).body as { id: string };
   const site = slug("chk");
   const page = await t.api.post("/v1/status-pages", { name: "Status", url: site, cards: [{ name: "Core", services: [{ id: service.id }] }] });
   expect(page.status, page.text).toBe(201);
   const check = await insertCheck(t.db, t.accountId, spec);
-  await putCheckTrigger(t.db, t.accountId, check.row.id, { serviceId: service.id, name: "Checkout is failing", description: "Our checkout check fails.", notifySubscribers });
+  await putCheckTrigger(t.db, t.accountId, check.row.id, { serviceId: service.id, name: "Checkout is failing", description: "Our checkout check fails.", notifySubscribers, severity });
   return { service, site, check };
 }
 
@@ -58,6 +59,7 @@ describe("alerting from FINAL results", () => {
 
     const opened = await onFinalResult(t.db, check, await insertResult(t.db, check, { at: T0 + MIN, failed: true, location: "us-east-1", responseTime: 900 }));
     expect(opened).toMatchObject([{ outcome: "opened" }]);
+    expect((await t.db.selectFrom("incidents").select("severity").where("id", "=", opened[0].incidentId!).executeTakeFirstOrThrow()).severity).toBe("MAJOR");
     const json = await pageJson(site);
     expect(json.incidents).toMatchObject([{ name: "Checkout is failing", status: "investigating", incident_updates: [{ body: expect.stringContaining("Our checkout check fails.") }] }]);
     expect(json.components.find((c) => c.id === service.id)?.status).toBe("major_outage");
@@ -68,6 +70,32 @@ describe("alerting from FINAL results", () => {
     expect(await onFinalResult(t.db, check, await insertResult(t.db, check, { at: T0 + 3 * MIN }))).toMatchObject([{ outcome: "resolved" }]);
     expect((await pageJson(site)).incidents).toEqual([]);
     expect(await statusRow(t, check.row.id)).toMatchObject({ alert_state: "PASSING", has_failures: 0, failing_runs: 0 });
+  });
+
+  it("the trigger's severity is the incident's, and the service shows what it maps to; a degraded check caps it at MINOR", async () => {
+    const t = await tenant();
+    const shown = { CRITICAL: "major_outage", MAJOR: "major_outage", MEDIUM: "partial_outage", MINOR: "degraded_performance" } as const;
+    for (const severity of ["MINOR", "MEDIUM", "CRITICAL"] as const) {
+      const { site, check, service } = await v1World(t, { name: severity }, true, severity);
+      const [opened] = await onFinalResult(t.db, check, await insertResult(t.db, check, { at: T0, failed: true }));
+      expect(opened).toMatchObject({ outcome: "opened" });
+      const incident = await t.db.selectFrom("incidents").select("severity").where("id", "=", opened.incidentId!).executeTakeFirstOrThrow();
+      expect(incident.severity).toBe(severity);
+      expect((await pageJson(site)).components.find((c) => c.id === service.id)?.status).toBe(shown[severity]);
+    }
+    const { check } = await v1World(t, { name: "Degraded" }, true, "CRITICAL");
+    const [opened] = await onFinalResult(t.db, check, await insertResult(t.db, check, { at: T0, degraded: true }));
+    expect((await t.db.selectFrom("incidents").select("severity").where("id", "=", opened.incidentId!).executeTakeFirstOrThrow()).severity).toBe("MINOR");
+
+    // A check's triggerIncident carries its severity into the rule; leaving it out of a trigger is MAJOR.
+    const service = (await t.api.post("/v1/status-pages/services", { name: "API" })).body as { id: string };
+    const triggerIncident = { serviceId: service.id, severity: "MINOR", name: "API slow", description: "The API check fails.", notifySubscribers: false };
+    const created = await t.api.post("/v1/checks/api", { name: "Via API", request: { method: "GET", url: "http://127.0.0.1:9/health" }, triggerIncident });
+    expect(created.status, created.text).toBe(201);
+    const rule = await t.db.selectFrom("automation_rules").select("severity").where("check_id", "=", created.body.id).executeTakeFirstOrThrow();
+    expect(rule.severity).toBe("MINOR");
+    await putCheckTrigger(t.db, t.accountId, created.body.id, { serviceId: service.id, name: "API down", description: "Down." });
+    expect((await t.db.selectFrom("automation_rules").select("severity").where("check_id", "=", created.body.id).executeTakeFirstOrThrow()).severity).toBeNull();
   });
 
   it("run-based escalation: two failed FINAL runs before the incident; an older FINAL arriving late changes nothing", async () => {

@@ -29,6 +29,13 @@ describe("upgrade from release 0.3", () => {
     expect(account.alert_settings).toBeNull();
   });
 
+  it("keeps its automation rules' severity unset (null: a check trigger opens MAJOR, as it did)", async () => {
+    const rules = await db.selectFrom("automation_rules").select(["kind", "severity"]).where("account_id", "=", ids.accountId).execute();
+    // The release's fixture holds a v3 rule and no check trigger.
+    expect(rules.length).toBeGreaterThan(0);
+    expect(rules.map((r) => r.severity)).toEqual(rules.map(() => null));
+  });
+
   it("lets the release's key create a check and see it listed", async () => {
     const api = client(ids.apiKey);
     const created = await api.post("/v1/checks/api", { name: "Upgraded API", request: { method: "GET", url: "http://127.0.0.1:9/health" } });
