@@ -1,3 +1,4 @@
+import { installSharedGenerations } from "@/lib/cache/shared-generations";
 import { getReadyDb } from "@/lib/db";
 import { log } from "@/lib/log";
 import { loadServerSecret } from "@/lib/secrets/server-secret";
@@ -7,10 +8,13 @@ import { runCli } from "./run";
 runCli(async () => {
   const db = await getReadyDb();
   await loadServerSecret(db);
+  // Its maintenance scheduler starts and ends windows: the servers' cached pages must hear of it.
+  const generations = await installSharedGenerations("worker");
   const worker = workerFromEnv(db);
   if (process.argv.includes("--once")) {
     const n = await worker.drain();
     process.stdout.write(`attempted ${n} deliveries\n`);
+    await generations?.close();
     await db.destroy();
     return;
   }
@@ -22,6 +26,7 @@ runCli(async () => {
     process.once("SIGTERM", stop);
   });
   await worker.stop();
+  await generations?.close();
   await db.destroy();
   log.info({ worker: worker.owner }, "notification worker stopped");
 });

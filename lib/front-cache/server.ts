@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { env } from "../env";
 import { log } from "../log";
 import { ConfigError } from "../errors/config-error";
-import { setGenerations } from "../cache/generations";
-import { RedisGenerationStore } from "../cache/redis-generations";
+import type { RedisGenerationStore } from "../cache/redis-generations";
+import { installSharedGenerations } from "../cache/shared-generations";
 import { FrontCache } from "./front-cache";
 import { CaptureResponse } from "./capture";
 import { closeWhenBodyUnread } from "./unread-body";
@@ -90,18 +90,12 @@ export async function startServer(opts: { dir: string; distDir: string; dev?: bo
     await (await loadNext())(req, res);
   };
   const started = (async () => {
-    if (env.REDIS_URL) {
-      redis = await RedisGenerationStore.create({
-        url: env.REDIS_URL,
-        prefix: env.HELIOGRAPH_REDIS_PREFIX,
-        onError: (err, where) => log.warn({ err: (err as Error)?.message, where }, "front cache: redis problem"),
-      });
-      setGenerations(redis);
+    redis = await installSharedGenerations("server");
+    if (redis) {
       const store = redis;
       registerProbe("redis", async () => {
         if (!store.healthy()) throw new Error("not subscribed or not in sync");
       });
-      if (!(await redis.ready(5000))) log.warn("front cache: Redis not reachable yet; cached pages expire within a second until it is");
     }
     const c = new FrontCache({
       handler: (req, res) => (res instanceof CaptureResponse ? timeRender(render(req, res)) : render(req, res)),
