@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/document";
+import { onFinalResult } from "@/lib/alerting/final";
+import { effectiveCheck } from "@/lib/checks/effective";
+import { recordPing } from "@/lib/heartbeats/service";
+import { insertResult } from "../alerting/fixture";
 import { expectError, rowCounts, slug, STORE, seed, tenant, type Tenant } from "./fixtures";
 
 type Ids = Awaited<ReturnType<typeof seedWithSubscription>>;
@@ -305,6 +309,39 @@ describe(`cross-account isolation on every route (${STORE})`, () => {
     covered.add("POST /v2/check-groups");
     for (const op of ["GET /v1/runtimes", "GET /v1/runtimes/{id}", "GET /v1/locations"]) covered.add(op);
     expect((await a.api.get(`/v1/checks/${aCheck.id}`)).body).toEqual(checkBefore);
+
+    // A's check results, check status and heartbeat events: 404 to B by id; B's status list stays empty.
+    const aRow = await a.db.selectFrom("checks").selectAll().where("id", "=", aCheck.id).executeTakeFirstOrThrow();
+    const aResult = await insertResult(a.db, await effectiveCheck(a.db, aRow), { at: Date.now() - 60_000, failed: true });
+    await onFinalResult(a.db, await effectiveCheck(a.db, aRow), aResult);
+    for (const template of ["/v2/check-results/{checkId}", "/v1/check-results/{checkId}", "/v1/check-statuses/{checkId}"]) await expect404("get", template, "", undefined, { checkId: aCheck.id });
+    await expect404("get", "/v1/check-results/{checkId}/{checkResultId}", "", undefined, { checkId: aCheck.id, checkResultId: aResult.id });
+    expect((await a.api.get("/v1/check-statuses")).body).toHaveLength(1);
+    expect((await b.api.get("/v1/check-statuses")).body).toEqual([]);
+    covered.add("GET /v1/check-statuses");
+    const aBeat = (await a.api.post("/v1/checks/heartbeat", { name: "A's beat", heartbeat: { period: 2, periodUnit: "minutes", grace: 1, graceUnit: "minutes" } })).body;
+    await recordPing(a.db, aBeat.heartbeat.pingToken, { userAgent: null, origin: null, referer: null }, Date.now());
+    const aEvent = await a.db.selectFrom("heartbeat_events").select("id").where("check_id", "=", aBeat.id).executeTakeFirstOrThrow();
+    for (const template of ["/v1/checks/heartbeats/{checkId}/events", "/v1/checks/heartbeats/{checkId}/availability"]) await expect404("get", template, "", undefined, { checkId: aBeat.id });
+    await expect404("get", "/v1/checks/heartbeats/{checkId}/events/{id}", String(aEvent.id), undefined, { checkId: aBeat.id });
+
+    // The account and its alert settings are always the caller's own; B's change leaves A's as they were.
+    expect((await b.api.get("/v1/accounts/me")).body.id).toBe(b.accountId);
+    covered.add("GET /v1/accounts/me");
+    const aSettings = (await a.api.get("/v1/accounts/me/alert-settings")).body;
+    expect((await b.api.put("/v1/accounts/me/alert-settings", { runBasedEscalation: { failedRunThreshold: 4 } })).status).toBe(200);
+    expect((await b.api.get("/v1/accounts/me/alert-settings")).body.runBasedEscalation).toEqual({ failedRunThreshold: 4 });
+    expect((await a.api.get("/v1/accounts/me/alert-settings")).body).toEqual(aSettings);
+    for (const op of ["GET /v1/accounts/me/alert-settings", "PUT /v1/accounts/me/alert-settings"]) covered.add(op);
+
+    // The audit log: B's lists only B's own writes, never A's, even filtered by A's entity.
+    const aKeys = new Set(((await a.api.get("/v1/api-keys")).body.entries as { id: string }[]).map((k) => k.id));
+    const bLog = (await b.api.get("/v1/audit-log?limit=100")).body.entries as { actorId: string | null; entityId: string | null }[];
+    expect(bLog.length).toBeGreaterThan(0);
+    expect(bLog.filter((e) => aKeys.has(e.actorId ?? "") || e.entityId === aCheck.id || e.entityId === ids.page.id)).toEqual([]);
+    expect((await b.api.get(`/v1/audit-log?entityId=${aCheck.id}`)).body.entries).toEqual([]);
+    expect((await a.api.get(`/v1/audit-log?entityId=${aCheck.id}`)).body.entries.length).toBeGreaterThan(0);
+    covered.add("GET /v1/audit-log");
 
     expect(await snapshot(a, ids)).toEqual(before);
     const after = await rowCounts(a.db);
