@@ -1,5 +1,6 @@
 import type { HeartbeatSettings } from "@/lib/checks/types";
 import type { HeartbeatState } from "@/lib/db/types";
+import { DAY_MS } from "@/lib/time/units";
 
 /*
  * The period-and-grace rule, pure. A window starts at its anchor (the last ping, the last missed window's end, or
@@ -7,7 +8,7 @@ import type { HeartbeatState } from "@/lib/db/types";
  * window is missed (FAILING, a failing FINAL result) and the next window starts there.
  */
 
-const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: DAY_MS } as const;
 
 export const periodMs = (s: HeartbeatSettings) => s.period * UNIT_MS[s.periodUnit];
 export const graceMs = (s: HeartbeatSettings) => s.grace * UNIT_MS[s.graceUnit];

@@ -1,8 +1,7 @@
 /**
- * `npm run bench:results [-- --rows N --store sqlite|postgres|both --duration S --connections C --keep]`:
- * GET /v2/check-results p50/p99 (wrk) over N result rows (default 10,000,000) generated in SQL, on a SQLite file
- * and on PostgreSQL (127.0.0.1:5432/test, a fresh schema), beside a same-run reference on the same server, with the
- * disk the rows take. Goal: p99 ≤ 20 ms. Prints figures and query plans; asserts nothing about timing.
+ * `npm run bench:results [-- --rows N --store sqlite|postgres|both --duration S --connections C --keep]`: GET /v2/check-results
+ * p50/p99 (wrk) over N SQL-generated rows (default 10M) on SQLite and PostgreSQL (127.0.0.1:5432/test, a fresh schema), beside a
+ * same-run reference, with the disk they take. Goal: p99 ≤ 20 ms. Prints figures and query plans; asserts nothing about timing.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { rmSync, statSync, existsSync, mkdirSync } from "node:fs";
