@@ -50,7 +50,7 @@ export const ListGroupsQuery = z.object({
   name: Many(text().min(1).max(255)).optional(),
 });
 
-const GroupId = z.string().regex(/^\d{1,10}$/, "must be a positive integer").transform(Number).pipe(z.number().int().positive("must be a positive integer"));
+const GroupId = z.string().regex(/^\d{1,10}$/, "must be a positive integer").transform(Number).pipe(z.number().int().positive("must be a positive integer").max(2_147_483_647, "no such group id"));
 export const GroupIdParams = z.object({ id: GroupId });
 export const GroupCheckParams = GroupIdParams.extend(CheckPathParams.shape);
 

@@ -167,8 +167,9 @@ const common = {
   tags: z.array(Tag).max(100),
   alertSettings: AlertSettingsInput.nullable(),
   useGlobalAlertSettings: z.boolean(),
-  groupId: z.number().int().positive().nullable(),
-  groupOrder: z.number().int().min(0).nullable(),
+  // Both columns are 32-bit integers on PostgreSQL: a larger number is a 400 here, never the store's error.
+  groupId: z.number().int().positive().max(2_147_483_647).nullable(),
+  groupOrder: z.number().int().min(0).max(2_147_483_647).nullable(),
   runtimeId: z.enum(RUNTIME_IDS).nullable(),
   alertChannelSubscriptions: z.array(z.strictObject({ alertChannelId: z.number().int(), activated: z.boolean() })).max(100),
   retryStrategy: RetryStrategyInput.nullable(),

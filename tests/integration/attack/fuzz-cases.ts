@@ -56,7 +56,7 @@ export function caseArbitrary(op: Operation, pool: Pool): fc.Arbitrary<Case> {
   const validBody = op.body ? arbitraryOf(op.body, { override }) : fc.constant(undefined);
   const hostileBody = op.body ? arbitraryOf(op.body, { override, hostile: true }) : fc.constant(undefined);
   const json = (a: fc.Arbitrary<unknown>): fc.Arbitrary<Body> => a.map((value) => (value === undefined ? { kind: "none" } : { kind: "json", value }));
-  const validQuery = validQueryOf(op);
+  const validQuery = validQueryOf(op, override);
   const hostileQuery = fc.dictionary(fc.oneof(fc.constantFrom(...op.queryParams.map((p) => p.name), "nextId", "__proto__", "startsAt[eq]"), QUERY_KEY), QUERY_VALUE, { maxKeys: 3 });
   const hostileTarget = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, PATH_VALUE]))) as fc.Arbitrary<Record<string, string>>;
   const mutated = fc
@@ -95,14 +95,17 @@ export function validCase(op: Operation, pool: Pool): fc.Arbitrary<Case> {
   return fc.record({
     kind: fc.constant("valid" as const),
     target: fc.constant("pool" as const),
-    query: validQueryOf(op),
+    query: validQueryOf(op, overridesFor(pool)),
     body: validBody.map((value): Body => (value === undefined ? { kind: "none" } : { kind: "json", value })),
     headers: fc.constant({}),
   });
 }
 
-function validQueryOf(op: Operation): fc.Arbitrary<Record<string, string>> {
-  return fc.record(Object.fromEntries(op.queryParams.filter((p) => p.name !== "nextId").map((p) => [p.name, arbitraryOf(p.schema).map(String)])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>;
+/** A valid-shaped query; the pool's overrides name a parameter by its name alone (a value they leave out is not sent). */
+function validQueryOf(op: Operation, override?: ReturnType<typeof overrides>): fc.Arbitrary<Record<string, string>> {
+  const params = op.queryParams.filter((p) => p.name !== "nextId").map((p) => [p.name, arbitraryOf(p.schema, { override }, [p.name]).map((v) => (v === undefined ? undefined : String(v)))]);
+  const record = fc.record(Object.fromEntries(params), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string | undefined>>;
+  return record.map((q) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Record<string, string>);
 }
 
 export async function send(op: Operation, t: Tenant, params: Record<string, string>, c: Case): Promise<ApiResponse> {

@@ -19,7 +19,40 @@ export async function seedPool(t: Tenant) {
   const apiKey = (await t.api.post("/v1/api-keys", { name: "spare" })).body;
   expect(apiKey.id, JSON.stringify(apiKey)).toBeDefined();
   const v3 = await seedV3(t);
-  return { ...s, subscription, apiKey, ...v3, v3Incidents: await seedV3Incidents(t), maintenance: await seedMaintenance(t, s.window.id), integration: await seedIntegration(t), automation: await seedAutomation(t, v3.v3Page.id, v3.component.id, s.service.id), domains: await seedDomains(t) };
+  return { ...s, subscription, apiKey, ...v3, v3Incidents: await seedV3Incidents(t), maintenance: await seedMaintenance(t, s.window.id), integration: await seedIntegration(t), automation: await seedAutomation(t, v3.v3Page.id, v3.component.id, s.service.id), domains: await seedDomains(t), monitoring: await seedMonitoring(t) };
+}
+
+const CHECK_BODIES: Record<string, Record<string, unknown>> = {
+  api: { request: { method: "GET", url: "http://127.0.0.1:9/health" } },
+  url: { request: { url: "http://127.0.0.1:9/" } },
+  tcp: { request: { hostname: "127.0.0.1", port: 9 } },
+  dns: { request: { query: "example.test", recordType: "A" } },
+  icmp: { request: { hostname: "127.0.0.1" } },
+  heartbeat: { heartbeat: { period: 1, periodUnit: "hours", grace: 10, graceUnit: "minutes" } },
+};
+
+/** A check of each type (one in a group), the group, a heartbeat ping and a stored result: what check routes name. */
+async function seedMonitoring(t: Tenant) {
+  const made = async (res: Promise<{ status: number; text: string; body: { id?: unknown } }>) => {
+    const r = await res;
+    expect(r.status, r.text).toBeLessThan(300);
+    return r.body as { id: string } & Record<string, unknown>;
+  };
+  const group = await made(t.api.post("/v2/check-groups", { name: "Seeded group" }));
+  const checks: Record<string, string> = {};
+  for (const [path, body] of Object.entries(CHECK_BODIES)) checks[path] = (await made(t.api.post(`/v1/checks/${path}`, { name: `Seeded ${path}`, ...body }))).id;
+  const grouped = (await made(t.api.post("/v1/checks/api", { name: "Grouped", groupId: group.id, ...CHECK_BODIES.api }))).id;
+  const { recordPing } = await import("@/lib/heartbeats/service");
+  const token = (await t.db.selectFrom("checks").select("ping_token").where("id", "=", checks.heartbeat).executeTakeFirstOrThrow()).ping_token!;
+  await recordPing(t.db, token, { userAgent: "fuzz", origin: null, referer: null }, Date.now());
+  const event = await t.db.selectFrom("heartbeat_events").select("id").where("check_id", "=", checks.heartbeat).executeTakeFirstOrThrow();
+  const resultId = crypto.randomUUID();
+  const at = Date.now() - 60_000;
+  await t.db
+    .insertInto("check_results")
+    .values({ id: resultId, account_id: t.accountId, check_id: checks.api, check_type: "API", sequence_id: crypto.randomUUID(), attempt: 0, result_type: "FINAL", run_location: "eu-central-1", check_run_id: at, started_at: at, stopped_at: at + 20, response_time: 20, has_failures: 0, has_errors: 0, is_degraded: 0, over_max_response_time: 0, detail: null, created_at: at })
+    .execute();
+  return { groupId: String(group.id), checks, grouped, heartbeatEventId: event.id, resultId };
 }
 
 /** A v1 and a v3 page with custom domains: what the custom-domain verification operations read and recheck. */
@@ -107,7 +140,14 @@ export function poolParams(op: Operation, p: Pool): Record<string, string> {
     return { statusPageId: v.pageId, incidentId: v.incidentId, incidentUpdateId: v.updateId };
   }
   if (op.path.startsWith("/v3/status-pages/")) return { statusPageId: p.v3Page.id, componentId: p.component.id, subscriberId: p.subscriber.id, ruleId: p.automation.ruleId };
-  if (op.path.startsWith("/v1/checks/")) return { checkId: p.automation.checkId };
+  const m = p.monitoring;
+  if (op.path.startsWith("/v1/checks/heartbeats/")) return { checkId: m.checks.heartbeat, id: m.heartbeatEventId };
+  const typed = /^\/v1\/checks\/(\w+)\/\{id\}$/.exec(op.path);
+  if (typed) return { id: m.checks[typed[1]] };
+  if (/^\/v\d\/checks\/\{checkId\}$/.test(op.path)) return { checkId: m.checks.api };
+  if (/^\/v\d\/check-groups\//.test(op.path)) return { id: m.groupId, checkId: m.grouped };
+  if (/^\/v\d\/check-(results|statuses)\//.test(op.path)) return { checkId: m.checks.api, checkResultId: m.resultId };
+  if (op.path.startsWith("/v1/runtimes/")) return { id: "2025.04" };
   return { id: p.page.id, keyId: p.key.id, subscriptionId: p.subscription.id };
 }
 
@@ -190,6 +230,12 @@ export async function freshParams(op: Operation, t: Tenant, p: Pool): Promise<Re
       const update = ok(await t.api.post(`${base}/${v.incidentId}/incident-updates`, { description: "doomed", status: "IDENTIFIED" })).id as string;
       return { statusPageId: v.pageId, incidentId: v.incidentId, incidentUpdateId: update };
     }
+    case "deleteCheck": {
+      const doomed = ok(await t.api.post("/v1/checks/tcp", { name: "Doomed", ...CHECK_BODIES.tcp }));
+      return { checkId: doomed.id as string };
+    }
+    case "deleteCheckGroup":
+      return { id: String(ok(await t.api.post("/v2/check-groups", { name: "Doomed" })).id) };
     case "deleteIntegration":
       return { id: ok(await t.api.post("/v1/integrations", { name: "doomed", type: "generic" })).id as string };
     case "revokeApiKey":
@@ -220,6 +266,9 @@ const slugMatching = (pattern: string) => slugs.get(pattern) ?? slugs.set(patter
 export function overrides(p: Pool) {
   const serviceIds = fc.constantFrom(p.service.id, p.other.id);
   return (path: Path, schema: JsonSchema): fc.Arbitrary<unknown> | undefined => {
+    // A pair whose order matters (degraded ≤ max), or a text that needs more: mostly left out, now and then set.
+    const rarely = <T>(value: T) => fc.constantFrom(...Array<T | undefined>(7).fill(undefined), value);
+
     if (last(path, 3) === "services/#/id" || last(path, 2) === "serviceIds/#") return serviceIds;
     if (last(path, 2) === "statusPageIds/#") return fc.constant(p.page.id);
     if (last(path, 3) === "cards/#/id") return fc.constant(undefined);
@@ -241,6 +290,32 @@ export function overrides(p: Pool) {
       return fc.uniqueArray(fc.constant(p.component.id), { maxLength: 1 }).map((ids) => ids.map((componentId) => ({ componentId, targetImpact: "PARTIAL_OUTAGE" })));
     }
     if (path.length === 1 && path[0] === "serviceId") return serviceIds;
+    // Checks and groups: the served location, the seeded group, a real service for triggerIncident, no private locations.
+    if (last(path, 2) === "triggerIncident/serviceId") return serviceIds;
+    if (path.length === 1 && path[0] === "locations") return fc.constantFrom([], ["eu-central-1"], null);
+    if (path.length === 1 && path[0] === "privateLocations") return fc.constantFrom(undefined, null, []);
+    if (path.length === 1 && path[0] === "groupId") return fc.constantFrom(undefined, null, Number(p.monitoring.groupId));
+    if (path.length === 1 && ["frequencyOffset", "setupSnippetId", "tearDownSnippetId", "alertChannelSubscriptions"].includes(path[0] as string)) return fc.constant(undefined);
+    if (path.length === 1 && path[0] === "degradedResponseTime") return rarely(0);
+    if (path.length === 1 && path[0] === "maxResponseTime") return rarely((schema as { maximum?: number }).maximum ?? 5000);
+    if (path.length === 1 && path[0] === "degradedPacketLossThreshold") return rarely(5);
+    if (path.length === 1 && path[0] === "maxPacketLossThreshold") return rarely(100);
+    // A key's expiry: by date or by days, not both (each now and then); a window's components: the seeded one.
+    if (path.length === 1 && path[0] === "expiresAt") return rarely("2031-01-01T00:00:00Z");
+    if (path.length === 1 && path[0] === "expiresInDays") return rarely(30);
+    if (last(path, 2) === "statusPageVisibility/componentIds") return fc.constantFrom(undefined, [], [p.component.id]);
+    // The vendor's frequency set (documented as a number); 0 only with an offset of 10/20/30, which cases leave out.
+    if (path.length === 1 && path[0] === "frequency") return fc.constantFrom(undefined, 1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440);
+    if (last(path, 2) === "parallelRunFailureThreshold/percentage") return fc.integer({ min: 1, max: 10 }).map((n) => n * 10);
+    // Result and heartbeat windows: UNIX seconds or ISO instants within the last week.
+    // Result and heartbeat windows: UNIX seconds or ISO instants, the start before the end and at most 6 hours apart.
+    if (path.length === 1 && ["from", "to", "startTime", "endTime"].includes(path[0] as string)) {
+      const now = Math.floor(Date.now() / 1000);
+      const [min, max] = ["from", "startTime"].includes(path[0] as string) ? [now - 5 * 3600, now - 3 * 3600] : [now - 3 * 3600 + 1, now];
+      const second = fc.integer({ min, max });
+      return fc.oneof(fc.constant(undefined), second.map(String), second.map((s) => new Date(s * 1000).toISOString()));
+    }
+    if (path.length === 1 && path[0] === "fields") return fc.subarray(["id", "checkId", "hasFailures", "startedAt", "responseTime", "resultType", "apiCheckResult"], { minLength: 1 }).map((f) => f.join(","));
     // v3 bulk entries ({type, config: {address, subscribedComponents?}}) are built field by field.
     if (last(path, 2) === "subscriptions/#" && schema.properties?.config?.type === "object") return undefined;
     if (last(path, 2) === "config/address") return V3_ADDRESS;
@@ -273,7 +348,6 @@ export function overrides(p: Pool) {
     if (path.length === 1 && path[0] === "matchLabel") return fc.constantFrom("component", "service", "team_name");
     // Its default target: the v3 page's service component; its texts (which need that component) only now and then.
     if (path.length === 1 && path[0] === "defaultComponents") return fc.constantFrom(undefined, [{ componentId: p.component.id, targetImpact: "PARTIAL_OUTAGE" }]);
-    const rarely = <T>(value: T) => fc.constantFrom(...Array<T | undefined>(7).fill(undefined), value);
     if (path.length === 1 && ["defaultName", "defaultFirstUpdate", "defaultLastUpdate"].includes(path[0] as string)) return rarely("Checkout is failing");
     if (path.length === 1 && path[0] === "defaultNotifySubscribers") return rarely(false);
     return undefined;
