@@ -1,4 +1,4 @@
-import { type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../dialects";
 
 /*
@@ -58,7 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("check_results_check").on("check_results").columns(["check_id", "started_at", "id"]).execute();
   await db.schema.createIndex("check_results_age").on("check_results").columns(["created_at"]).execute();
   // hasFailures=true lists: failing runs are rare, so the check's index alone walks thousands of passing rows per page.
-  await db.schema.createIndex("check_results_failures").on("check_results").columns(["check_id", "started_at", "id"]).where("has_failures", "=", 1).execute();
+  await db.schema.createIndex("check_results_failures").on("check_results").columns(["check_id", "started_at", "id"]).where(sql.ref("has_failures"), "=", 1).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
