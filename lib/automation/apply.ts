@@ -225,7 +225,7 @@ async function carryOut(w: Write, rule: AutomationRule, incident: Incident | und
       return { decision: { ...base, outcome: action.outcome, incidentId: incident?.id ?? null, ...(action.pending ? { pending: true } : {}) }, alert: action.alert };
     case "join": {
       const open = incident!;
-      if (action.raise.length > 0) await raiseImpacts(w, open, action.raise, actor);
+      if (action.raise.length > 0) await raiseImpacts(w, open, action.raise, actor, saidSeverity(rule, action.raise));
       return { decision: { ...base, outcome: "joined", incidentId: open.id }, alert: { ...action.alert, incidentId: open.id } };
     }
     case "open": {

@@ -44,7 +44,8 @@ export interface WriteModel {
   /** replaces what the incident does now */
   set(trx: Db, incidentId: string, change: ImpactChange, at: number, actor: Actor | undefined): Promise<void>;
   /** worsens these components (checked), the others kept */
-  raise(trx: Db, home: Home, incidentId: string, raise: readonly ComponentImpactInput[], actor: Actor): Promise<void>;
+  /** `severity`: said by the caller (an account-wide incident's), else that of the raised impacts */
+  raise(trx: Db, home: Home, incidentId: string, raise: readonly ComponentImpactInput[], actor: Actor, severity?: Severity): Promise<void>;
   /** after its updates changed: nothing left open past a resolution */
   settle(trx: Db, incidentId: string, derived: Derived, actor: Actor | undefined): Promise<void>;
   /** what it does to each component now */
@@ -69,7 +70,7 @@ const services: WriteModel = {
     await q.updateIncidentRow(trx, incidentId, { severity: change.severity, ...impactActor(actor), updated_at: at });
     if (change.impacts) await q.setIncidentServices(trx, incidentId, [...new Set(change.impacts.map((c) => c.componentId))]);
   },
-  raise: (trx, _home, incidentId, raise, actor) => q.updateIncidentRow(trx, incidentId, { severity: severityOf(raise), ...impactActor(actor), updated_at: Date.now() }),
+  raise: (trx, _home, incidentId, raise, actor, severity) => q.updateIncidentRow(trx, incidentId, { severity: severity ?? severityOf(raise), ...impactActor(actor), updated_at: Date.now() }),
   settle: async () => {},
   async shown(trx, incident) {
     const status = severityToStatus(incident.severity);

@@ -114,13 +114,13 @@ export async function changeIncident(w: Write, incident: Incident, change: Impac
 }
 
 /** Worsens these components' impact, the others kept (the automation: a failure joining an open incident). */
-export async function raiseImpacts(w: Write, incident: Incident, raise: readonly ComponentImpactInput[], actor: Actor): Promise<void> {
+export async function raiseImpacts(w: Write, incident: Incident, raise: readonly ComponentImpactInput[], actor: Actor, severity?: Severity): Promise<void> {
   const { trx } = w;
   const home = homeOf(incident);
   const model = modelOf(home);
   await model.check(trx, home, raise);
   const touched = [...new Set([...(await model.componentIds(trx, incident.id)), ...raise.map((r) => r.componentId)])];
-  await componentsWrite(trx, touched, () => model.raise(trx, home, incident.id, raise, actor));
+  await componentsWrite(trx, touched, () => model.raise(trx, home, incident.id, raise, actor, severity));
   w.pages.push(...(await model.pages(trx, home, touched)));
 }
 

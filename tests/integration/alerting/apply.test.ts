@@ -85,7 +85,10 @@ describe("alerting from FINAL results", () => {
     }
     const { check } = await v1World(t, { name: "Degraded" }, true, "CRITICAL");
     const [opened] = await onFinalResult(t.db, check, await insertResult(t.db, check, { at: T0, degraded: true }));
-    expect((await t.db.selectFrom("incidents").select("severity").where("id", "=", opened.incidentId!).executeTakeFirstOrThrow()).severity).toBe("MINOR");
+    const severityOf = async () => (await t.db.selectFrom("incidents").select("severity").where("id", "=", opened.incidentId!).executeTakeFirstOrThrow()).severity;
+    expect(await severityOf()).toBe("MINOR");
+    expect(await onFinalResult(t.db, check, await insertResult(t.db, check, { at: T0 + MIN, failed: true }))).toMatchObject([{ outcome: "joined" }]);
+    expect(await severityOf()).toBe("CRITICAL");
 
     // A check's triggerIncident carries its severity into the rule; leaving it out of a trigger is MAJOR.
     const service = (await t.api.post("/v1/status-pages/services", { name: "API" })).body as { id: string };
@@ -96,6 +99,15 @@ describe("alerting from FINAL results", () => {
     expect(rule.severity).toBe("MINOR");
     await putCheckTrigger(t.db, t.accountId, created.body.id, { serviceId: service.id, name: "API down", description: "Down." });
     expect((await t.db.selectFrom("automation_rules").select("severity").where("check_id", "=", created.body.id).executeTakeFirstOrThrow()).severity).toBeNull();
+
+    // An outside tool's trigger takes one too, and answers MAJOR when it names none.
+    const integration = (await t.api.post("/v1/integrations", { name: "Outside checks", type: "checkly" })).body as { id: string };
+    const path = `/v1/integrations/${integration.id}/checks/outside-1/trigger-incident`;
+    const outside = { serviceId: service.id, name: "Outside failing", description: "An outside check fails." };
+    expect((await t.api.put(path, { ...outside, severity: "MEDIUM" })).body).toMatchObject({ severity: "MEDIUM" });
+    expect((await t.api.get(path)).body).toMatchObject({ severity: "MEDIUM" });
+    expect((await t.api.put(path, outside)).body).toMatchObject({ severity: "MAJOR" });
+    expect((await t.api.put(path, { ...outside, severity: "HUGE" })).status).toBe(400);
   });
 
   it("run-based escalation: two failed FINAL runs before the incident; an older FINAL arriving late changes nothing", async () => {
