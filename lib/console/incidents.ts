@@ -4,9 +4,9 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db";
 import { ValidationError } from "@/lib/errors";
 import { CreateIncidentInput } from "@/lib/incidents/schema";
-import { createIncident } from "@/lib/incidents/service";
-import { CreateIncidentV3Input } from "@/lib/incidents/v3-schema";
-import { createIncidentV3 } from "@/lib/incidents/v3-service";
+import { addIncidentUpdate, createIncident, getIncidentOrThrow } from "@/lib/incidents/service";
+import { CreateIncidentV3Input, IncidentUpdateV3Input } from "@/lib/incidents/v3-schema";
+import { addIncidentUpdateV3, createIncidentV3 } from "@/lib/incidents/v3-service";
 import { requireRole } from "@/lib/operators/roles";
 import { operatorActor, type ConsoleActor } from "@/lib/operators/service";
 import { consolePageComponents } from "./pages";
@@ -52,6 +52,21 @@ export async function postFastIncident(db: Db, actor: ConsoleActor, form: Record
   return { pageId: page.id, incidentId };
 }
 
+/** An update (RESOLVED resolves) on an incident of the page, through the API's update verb and schema. */
+export async function postIncidentUpdate(db: Db, actor: ConsoleActor, form: Record<string, unknown>): Promise<void> {
+  requireRole(actor.role, "write");
+  const { page } = await consolePageComponents(db, actor, String(form.pageId ?? ""));
+  const incidentId = String(form.incidentId ?? "");
+  const input = parse(IncidentUpdateV3Input, { description: form.message, status: form.status, notifySubscribers: form.notify === "on" });
+  const by = operatorActor(actor);
+  if (page.version === 3) await addIncidentUpdateV3(db, actor.accountId, page.id, incidentId, input, by);
+  else {
+    await getIncidentOrThrow(db, actor.accountId, incidentId);
+    await addIncidentUpdate(db, actor.accountId, incidentId, input, by);
+  }
+  await recordAudit(db, { accountId: actor.accountId, actor: by, action: "incident.post-update", entityType: "incident", entityId: incidentId, after: input, requestId: actor.requestId });
+}
+
 /** The API schema's issues, named by the form's fields. */
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const r = schema.safeParse(value);
@@ -59,7 +74,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const fields: Record<string, string> = {};
   for (const issue of r.error.issues) {
     const path = issue.path.join(".");
-    const field = path.startsWith("incidentUpdates.0.description") ? "message" : path.startsWith("incidentUpdates.0.status") ? "status" : path.startsWith("componentImpacts") || path.startsWith("services") ? "impacts" : path.split(".")[0];
+    const field = /^(incidentUpdates\.0\.)?description/.test(path) ? "message" : /^(incidentUpdates\.0\.)?status/.test(path) ? "status" : path.startsWith("componentImpacts") || path.startsWith("services") ? "impacts" : path.split(".")[0];
     fields[field] ??= issue.message;
   }
   throw new ValidationError("Some fields need another look", { formFields: fields });

@@ -109,6 +109,16 @@ describe("the operators' console", () => {
     const publicPage = await fetch(`${server.url}/acme-payments`).then((r) => r.text());
     expect(publicPage).toContain("Card payments failing");
 
+    // Resolved from the page's screen, read back through the API.
+    await expectAxeClean(p);
+    const update = p.getByRole("form", { name: "Update Card payments failing" });
+    await update.getByLabel("Status").selectOption("RESOLVED");
+    await update.getByLabel("Message (markdown)").fill("Payments flow again.");
+    await update.getByRole("button", { name: "Post update" }).click();
+    await p.getByText("Resolved.").waitFor();
+    const after = await api(server, `/v3/status-pages/${payments.id}/incidents/${posted.id}`);
+    expect(after.body.incidentUpdates.map((u: { status: string }) => u.status)).toContain("RESOLVED");
+
     // The editor manages neither operators nor keys.
     await p.goto(`${server.url}/console/api-keys`);
     expect(await p.getByText("Only an owner manages API keys.").count()).toBe(1);

@@ -4,7 +4,7 @@
  * every role refused what it may not do, writing nothing.
  */
 import { describe, expect, it } from "vitest";
-import { postFastIncident } from "@/lib/console/incidents";
+import { postFastIncident, postIncidentUpdate } from "@/lib/console/incidents";
 import { listConsolePages } from "@/lib/console/pages";
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from "@/lib/console/api-keys";
 import { client } from "../api/client";
@@ -43,6 +43,14 @@ describe(`console screens' verbs (${STORE})`, () => {
 
     const pages = await listConsolePages(t.db, as(t.accountId, "viewer"));
     expect(pages.map((p) => [p.page.id, p.status, p.openIncidents])).toEqual([[page.id, "MAJOR_OUTAGE", 1]]);
+
+    // Resolving from the page's screen: the same update verb, every window closed; a viewer may not.
+    await expect(postIncidentUpdate(t.db, as(t.accountId, "viewer"), { pageId: page.id, incidentId, status: "RESOLVED", message: "Fixed" })).rejects.toMatchObject({ name: "ForbiddenError" });
+    await expect(postIncidentUpdate(t.db, editor, { pageId: page.id, incidentId, status: "RESOLVED", message: "" })).rejects.toMatchObject({ name: "ValidationError", attributes: { formFields: { message: expect.any(String) } } });
+    await postIncidentUpdate(t.db, editor, { pageId: page.id, incidentId, status: "RESOLVED", message: "Fixed" });
+    const resolved = await t.api.get(`${base}/incidents/${incidentId}`);
+    expect(resolved.body.lastUpdateStatus ?? resolved.body.incidentUpdates.at(-1).status).toBe("RESOLVED");
+    expect((await listConsolePages(t.db, editor)).map((p) => [p.status, p.openIncidents])).toEqual([["OPERATIONAL", 0]]);
   });
 
   it("names the field at fault with the API's own rules, and writes nothing", async () => {

@@ -2,7 +2,7 @@
 import { redirect } from "next/navigation";
 import { getReadyDb } from "@/lib/db";
 import { formObject, runAction, type FormState } from "@/lib/console/form";
-import { postFastIncident } from "@/lib/console/incidents";
+import { postFastIncident, postIncidentUpdate } from "@/lib/console/incidents";
 import { requireOperator } from "@/lib/console/session";
 import { renderMarkdown } from "@/lib/markdown";
 
@@ -18,4 +18,13 @@ export async function postIncidentAction(_: FormState, data: FormData): Promise<
 export async function previewMarkdown(markdown: string): Promise<string> {
   await requireOperator();
   return renderMarkdown(String(markdown).slice(0, 20_000));
+}
+
+export async function postUpdateAction(_: FormState, data: FormData): Promise<FormState> {
+  return runAction(async () => {
+    const op = await requireOperator();
+    await postIncidentUpdate(await getReadyDb(), op, formObject(data));
+    // A resolved incident leaves the list its form was in: the page says what happened instead.
+    redirect(`/console/pages/${encodeURIComponent(String(data.get("pageId")))}?updated=${data.get("status") === "RESOLVED" ? "resolved" : "posted"}`);
+  });
 }

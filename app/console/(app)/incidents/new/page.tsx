@@ -2,12 +2,12 @@ import Link from "next/link";
 import { ActionForm, Field, Select } from "@/components/console/form";
 import { MarkdownField } from "@/components/console/markdown-field";
 import { ImpactPicker } from "@/components/console/impact-picker";
+import { UPDATE_STATUSES } from "@/components/console/statuses";
 import { getReadyDb } from "@/lib/db";
 import { consolePageComponents, listConsolePages } from "@/lib/console/pages";
 import { requireOperator } from "@/lib/console/session";
 import { postIncidentAction, previewMarkdown } from "./actions";
 
-const STATUSES = ["INVESTIGATING", "IDENTIFIED", "MONITORING", "RESOLVED"].map((s) => ({ value: s, label: s[0] + s.slice(1).toLowerCase() }));
 
 /**
  * The fastest path: pick the page (skipped when there is one), then one form — name, an impact per component,
@@ -45,7 +45,7 @@ export default async function NewIncident({ searchParams }: { searchParams: Prom
         <input type="hidden" name="pageId" value={page.id} />
         <Field name="name" label="Name" required />
         <ImpactPicker components={components.map((c) => ({ id: c.id, name: c.name }))} />
-        <Select name="status" label="Status" options={STATUSES} defaultValue="INVESTIGATING" />
+        <Select name="status" label="Status" options={UPDATE_STATUSES} defaultValue="INVESTIGATING" />
         <MarkdownField name="message" label="Message (markdown)" preview={previewMarkdown} />
         <div className="flex items-center gap-2">
           <input id="notify" type="checkbox" name="notify" defaultChecked className="h-5 w-5" />

@@ -7,6 +7,9 @@ import { consolePageComponents } from "@/lib/console/pages";
 import { requireOperator } from "@/lib/console/session";
 import { loadRecentSnapshot } from "@/lib/public-page/load";
 import { NotFoundError } from "@/lib/errors";
+import { ActionForm, Field, Select } from "@/components/console/form";
+import { UPDATE_STATUSES } from "@/components/console/statuses";
+import { postUpdateAction } from "../../incidents/new/actions";
 
 /** One page: its status, components and open incidents, with the way to post another. */
 export default async function PageDetail({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
@@ -16,11 +19,12 @@ export default async function PageDetail({ params, searchParams }: { params: Pro
   const page = await consolePageComponents(db, op, id).then((r) => r.page, (err: unknown) => (err instanceof NotFoundError ? notFound() : Promise.reject(err)));
   const snap = await loadRecentSnapshot(db, page);
   const open = snap.incidents.filter((i) => i.incident.resolved_at === null);
-  const posted = (await searchParams).posted === "1";
+  const q = await searchParams;
+  const notice = q.posted === "1" ? "Incident posted. The public page shows it now." : q.updated === "resolved" ? "Resolved." : q.updated === "posted" ? "Update posted." : null;
   return (
     <>
       <LiveRefresh />
-      {posted ? <p role="status" className="mb-4 rounded border border-green-700 px-3 py-2 text-sm">Incident posted. The public page shows it now.</p> : null}
+      {notice ? <p role="status" className="mb-4 rounded border border-green-700 px-3 py-2 text-sm">{notice}</p> : null}
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-bold">{page.name}</h1>
         <StatusPill status={snap.status} />
@@ -35,7 +39,20 @@ export default async function PageDetail({ params, searchParams }: { params: Pro
       <h2 className="mb-2 font-semibold">Open incidents</h2>
       {open.length === 0 ? <p className="text-sm">None.</p> : (
         <ul className="mb-6 space-y-2">
-          {open.map((i) => <li key={i.incident.id} className="rounded border border-gray-300 px-4 py-2 text-sm dark:border-gray-700">{i.incident.name}</li>)}
+          {open.map((i) => (
+            <li key={i.incident.id} className="rounded border border-gray-300 px-4 py-3 text-sm dark:border-gray-700">
+              <h3 className="font-semibold">{i.incident.name}</h3>
+              {op.role !== "viewer" ? (
+                <ActionForm action={postUpdateAction} submit="Post update" className="mt-2 space-y-2" label={`Update ${i.incident.name}`}>
+                  <input type="hidden" name="pageId" value={page.id} />
+                  <input type="hidden" name="incidentId" value={i.incident.id} />
+                  <Select name="status" label="Status" options={UPDATE_STATUSES} defaultValue="MONITORING" />
+                  <Field name="message" label="Message (markdown)" required />
+                  <label className="flex items-center gap-2"><input type="checkbox" name="notify" defaultChecked className="h-5 w-5" />Notify subscribers</label>
+                </ActionForm>
+              ) : null}
+            </li>
+          ))}
         </ul>
       )}
       {op.role !== "viewer" ? <Link href={`/console/incidents/new?page=${page.id}`} className="inline-block rounded bg-red-700 px-3 py-2 text-sm font-semibold text-white">New incident on this page</Link> : null}
