@@ -1,8 +1,6 @@
 /**
- * Every check type through the whole engine on this store: created through the API, queued by the planner and run by
- * the runner on a driven clock (never waited on), against real loopback peers — HTTPS with a self-signed certificate,
- * HTTP, TCP, an in-process DNS server, ICMP to loopback, heartbeat pings — and read back through the results and
- * statuses API, every answer validated against the vendor's schemas. Then the peers fail, and so do the runs.
+ * Every check type through the whole engine: made through the API, planned and run on a driven clock against loopback
+ * peers (HTTPS self-signed, HTTP, TCP, DNS, ICMP, heartbeat pings), read back validated against the vendor's schemas.
  */
 import { createServer as createHttpsServer } from "node:https";
 import { createServer as createHttpServer, type Server } from "node:http";
