@@ -1,10 +1,7 @@
 /**
- * `npm run bench:checks [-- --checks 10000 --minutes 10 --store sqlite|postgres --backlog 20000]`: N API checks at
- * one-minute frequency (spread offsets) against a local HTTP target, run by `npm run runner` (planner + runner, one
- * process) on a fresh store. Figures, each beside a same-run reference: p99 lag from a slot to its run's start
- * (reference: this process's own timer lag), the runner's CPU (reference: the target's CPU for the same requests),
- * its RSS over time, and the ceiling: a backlog of jobs drained by the runner (reference: runCheck alone, no store).
- * Prints figures; asserts nothing about timing.
+ * `npm run bench:checks [-- --checks 10000 --minutes 10 --store sqlite|postgres --backlog 20000]`: N one-minute API checks
+ * run by `npm run runner` against a local target; slot-to-start lag, runner CPU and RSS, and the ceiling (a drained
+ * backlog), each beside a same-run reference (own timer lag, the target's CPU, runCheck alone). Asserts nothing.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
