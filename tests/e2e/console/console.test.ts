@@ -125,6 +125,20 @@ describe("the operators' console", () => {
     await phone.close();
   });
 
+  it("the owner adds a component to a page from the keyboard, and the API lists it", async () => {
+    const page = await owner.newPage();
+    await page.goto(`${server.url}/console/pages/${payments.id}/components`);
+    await expectAxeClean(page);
+    const add = page.getByRole("form", { name: "Add a component" });
+    await add.getByLabel("Name").fill("Search");
+    await add.getByLabel("Description").fill("Finds payments");
+    await add.getByLabel("Name").focus();
+    await page.keyboard.press("Enter");
+    await add.getByText("Saved.").waitFor();
+    const list = await api(server, `/v3/status-pages/${payments.id}/components?limit=100`);
+    expect(list.body.entries.find((c: { name: string }) => c.name === "Search")).toMatchObject({ description: "Finds payments", type: "SERVICE", hidden: false });
+  });
+
   it("a read-only key made on the keys screen reads but may not write; the audit log shows who did what", async () => {
     const page = await owner.newPage();
     await page.goto(`${server.url}/console/api-keys`);

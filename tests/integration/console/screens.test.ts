@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { postFastIncident, postIncidentUpdate } from "@/lib/console/incidents";
 import { listConsolePages } from "@/lib/console/pages";
+import { listEditableComponents, saveComponent } from "@/lib/console/components";
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from "@/lib/console/api-keys";
 import { client } from "../api/client";
 import { rowCounts, slug, STORE, tenant } from "../api/fixtures";
@@ -101,5 +102,23 @@ describe(`console screens' verbs (${STORE})`, () => {
     const audit = (await t.api.get("/v1/audit-log")).body.entries.map((e: { action: string }) => e.action);
     expect(audit).toEqual(["api-key.revoke", "api-key.create"]);
     expect(JSON.stringify((await t.api.get("/v1/audit-log")).body)).not.toContain(rawKey);
+  });
+
+  it("components: add a group, nest, rename, describe, hide and order through the API's verbs; a viewer may not", async () => {
+    const t = await tenant("Parts");
+    const { page, api, base } = await v3Page(t);
+    const editor = as(t.accountId, "editor");
+    await saveComponent(t.db, editor, { pageId: page.id, name: "Backend", type: "GROUP", displayOrder: "0" });
+    const group = (await listEditableComponents(t.db, editor, page.id)).components!.find((c) => c.name === "Backend")!;
+    await saveComponent(t.db, editor, { pageId: page.id, id: api.id, type: "SERVICE", name: "Public API", description: "REST", displayOrder: "5", parentId: group.id, hidden: "on" });
+    const read = await t.api.get(`${base}/components/${api.id}`);
+    expect(read.body).toMatchObject({ name: "Public API", description: "REST", displayOrder: 5, parentId: group.id, hidden: true });
+    await expect(saveComponent(t.db, editor, { pageId: page.id, name: "", displayOrder: "x" })).rejects.toMatchObject({ name: "ValidationError", attributes: { formFields: { name: expect.any(String), displayOrder: expect.any(String) } } });
+    const before = await rowCounts(t.db);
+    await expect(saveComponent(t.db, as(t.accountId, "viewer"), { pageId: page.id, name: "Nope", displayOrder: "9" })).rejects.toMatchObject({ name: "ForbiddenError" });
+    expect(await rowCounts(t.db)).toEqual(before);
+    const audit = (await t.api.get("/v1/audit-log?entityType=component")).body.entries;
+    expect(audit.map((e: { action: string }) => e.action)).toEqual(["component.update", "component.create"]);
+    expect(audit[0].changedFields).toEqual(expect.arrayContaining(["name", "description", "displayOrder", "parentId", "hidden"]));
   });
 });

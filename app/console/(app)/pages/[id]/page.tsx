@@ -30,7 +30,7 @@ export default async function PageDetail({ params, searchParams }: { params: Pro
         <StatusPill status={snap.status} />
         <a className="text-sm underline" href={`/${page.url}`}>Public page</a>
       </div>
-      <h2 className="mb-2 font-semibold">Components</h2>
+      <h2 className="mb-2 font-semibold">Components {page.version === 3 ? <Link className="ml-2 text-sm font-normal underline" href={`/console/pages/${page.id}/components`}>Edit</Link> : null}</h2>
       <ul className="mb-6 divide-y divide-gray-300 rounded border border-gray-300 dark:divide-gray-700 dark:border-gray-700">
         {snap.components.map((c) => (
           <li key={c.id} className="flex items-center justify-between px-4 py-2 text-sm"><span>{c.name}</span><StatusPill status={c.status} /></li>
