@@ -36,10 +36,9 @@ export interface SlotClaim {
 }
 
 /**
- * Moves each check's slot on and queues its jobs, in one transaction: the conditional update makes one instance the
- * owner of a slot (another that read the same slot changes no row and queues nothing), and its jobs are written
- * with the move, so a planner dying in between loses nothing. One UPDATE for the batch (PostgreSQL locks the rows
- * in id order first, so planners never deadlock): a statement per check was the planner's bottleneck on PostgreSQL.
+ * Moves each check's slot on and queues its jobs in one transaction: the conditional update makes one instance a slot's
+ * owner (one that read the same slot changes no row), jobs written with the move, so a dying planner loses nothing.
+ * One UPDATE per batch, rows locked in id order on PostgreSQL so planners never deadlock.
  */
 export async function claimSlots(db: Db, claims: SlotClaim[]): Promise<SlotClaim[]> {
   if (claims.length === 0) return [];
