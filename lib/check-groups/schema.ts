@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PUBLIC_LOCATIONS } from "@/lib/locations";
-import { text } from "@/lib/http/wire";
+import { documentAs, text } from "@/lib/http/wire";
 import { AlertSettingsInput, ApiAssertion, BasicAuth, CheckPathParams, RetryStrategyInput, RUNTIME_IDS, Variables } from "@/lib/checks/schema";
 
 const KeyValue = z.strictObject({ key: text().min(1, "must not be empty").max(1024), value: text().max(10_000).optional(), locked: z.boolean().optional() });
@@ -24,7 +24,7 @@ export const CheckGroupInput = z
         basicAuth: BasicAuth.nullable().optional(),
       })
       .optional(),
-    browserCheckDefaults: z.string().max(100_000).optional(),
+    browserCheckDefaults: text().max(100_000).optional(),
     runtimeId: z.enum(RUNTIME_IDS).nullable().optional(),
     environmentVariables: Variables.optional(),
     alertChannelSubscriptions: z.array(z.strictObject({ alertChannelId: z.number().int(), activated: z.boolean().optional() })).max(100).optional(),
@@ -50,7 +50,12 @@ export const ListGroupsQuery = z.object({
   name: Many(text().min(1).max(255)).optional(),
 });
 
-const GroupId = z.string().regex(/^\d{1,10}$/, "must be a positive integer").transform(Number).pipe(z.number().int().positive("must be a positive integer").max(2_147_483_647, "no such group id"));
+const GroupId = z
+  .string()
+  .regex(/^\d{1,10}$/, "must be a positive integer")
+  .transform(Number)
+  .pipe(z.number().int().positive("must be a positive integer").max(2_147_483_647, "no such group id"))
+  .meta(documentAs({ type: "integer", minimum: 1 }));
 export const GroupIdParams = z.object({ id: GroupId });
 export const GroupCheckParams = GroupIdParams.extend(CheckPathParams.shape);
 

@@ -96,8 +96,8 @@ export const HeartbeatInput = z.strictObject({
   grace: z.number().min(0),
   graceUnit: TimeUnit,
   /** the token is Heliograph's to make; one sent is ignored */
-  pingToken: z.string().nullable().optional(),
-  pingUrl: z.string().optional(),
+  pingToken: text().nullable().optional(),
+  pingUrl: text().optional(),
 });
 
 export const AlertSettingsInput = z.strictObject({
