@@ -1,25 +1,13 @@
 import { z } from "zod";
 import { limitParam } from "@/lib/http/pagination";
-import { documentAs, text, Uuid } from "@/lib/http/wire";
+import { epochOrIsoQuery, Uuid } from "@/lib/http/wire";
 
 /* Wire shapes of the heartbeat reads (contract §1.1): events with their stats, one event, availability. */
 
 export const HeartbeatParams = z.object({ checkId: Uuid });
 export const HeartbeatEventParams = z.object({ checkId: Uuid, id: Uuid });
 
-const instant = (what: string) =>
-  text()
-    .max(40)
-    .transform((s, ctx) => {
-      const ms = /^\d{1,12}(\.\d+)?$/.test(s) ? Math.floor(Number(s) * 1000) : Date.parse(s);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: "custom", message: "must be UNIX seconds or an ISO 8601 date or instant" });
-        return z.NEVER;
-      }
-      return ms;
-    })
-    .optional()
-    .meta({ ...documentAs({ type: "string" }), description: what });
+const instant = epochOrIsoQuery;
 
 const range = {
   startTime: instant("Start of the range (UNIX seconds or ISO); default: 24 hours before endTime"),

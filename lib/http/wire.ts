@@ -28,6 +28,21 @@ export const isStorableText = (s: string) => !NUL_OR_LONE_SURROGATE.test(s);
 export const text = () => z.string().refine(isStorableText, "must not contain NUL characters or unpaired UTF-16 surrogates");
 
 /** Wire primitives shared by every noun's schema.ts. */
+/** A query time as UNIX seconds (the vendor's) or an ISO 8601 date or instant; answers epoch ms. */
+export const epochOrIsoQuery = (what: string) =>
+  text()
+    .max(40)
+    .transform((s, ctx) => {
+      const ms = /^\d{1,12}(\.\d+)?$/.test(s) ? Math.floor(Number(s) * 1000) : Date.parse(s);
+      if (Number.isNaN(ms)) {
+        ctx.addIssue({ code: "custom", message: "must be UNIX seconds or an ISO 8601 date or instant" });
+        return z.NEVER;
+      }
+      return ms;
+    })
+    .optional()
+    .meta({ ...documentAs({ type: "string" }), description: what });
+
 export const Uuid = z
   .string()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a uuid")

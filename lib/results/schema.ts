@@ -2,27 +2,14 @@ import { z } from "zod";
 import { ALL_CHECK_TYPES } from "@/lib/checks/types";
 import { PUBLIC_LOCATIONS } from "@/lib/locations";
 import { limitParam } from "@/lib/http/pagination";
-import { documentAs, text, Uuid } from "@/lib/http/wire";
+import { documentAs, epochOrIsoQuery, text, Uuid } from "@/lib/http/wire";
 
 /* Wire shapes of check results and check statuses (contract §3, §4): reads only. */
 
 export const CheckIdParams = z.object({ checkId: Uuid });
 export const CheckResultParams = z.object({ checkId: Uuid, checkResultId: Uuid });
 
-/** `from`/`to` as UNIX seconds (the vendor's) or an ISO instant; answers epoch ms. */
-const instant = (what: string) =>
-  text()
-    .max(40)
-    .transform((s, ctx) => {
-      const ms = /^\d{1,12}(\.\d+)?$/.test(s) ? Math.floor(Number(s) * 1000) : Date.parse(s);
-      if (Number.isNaN(ms)) {
-        ctx.addIssue({ code: "custom", message: "must be UNIX seconds or an ISO 8601 instant" });
-        return z.NEVER;
-      }
-      return ms;
-    })
-    .optional()
-    .meta({ ...documentAs({ type: "string" }), description: what });
+const instant = epochOrIsoQuery;
 
 const Bool = z.enum(["true", "false"]).transform((s) => s === "true");
 
