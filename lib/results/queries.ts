@@ -23,15 +23,21 @@ export async function findCheckName(db: Db, accountId: string, checkId: string):
   return db.selectFrom("checks").select(["id", "name", "created_at"]).where("account_id", "=", accountId).where("id", "=", checkId).executeTakeFirst();
 }
 
-/** A page of the check's results, newest first by start, one row more than asked (is there a next page). */
-export async function listResults(db: Db, accountId: string, checkId: string, f: ResultFilter, limit: number, after?: ResultPosition): Promise<CheckResultRow[]> {
-  let q = db.selectFrom("check_results").selectAll().where("check_id", "=", checkId).where("account_id", "=", accountId);
+/** The check's results that pass the list's filters, for both lists (cursor and offset). */
+function matching(db: Db, accountId: string, checkId: string, f: ResultFilter) {
+  let q = db.selectFrom("check_results").where("check_id", "=", checkId).where("account_id", "=", accountId);
   if (f.from !== undefined) q = q.where("started_at", ">=", f.from);
   if (f.to !== undefined) q = q.where("started_at", "<", f.to);
   if (f.location !== undefined) q = q.where("run_location", "=", f.location);
   if (f.checkType !== undefined) q = q.where("check_type", "=", f.checkType as CheckResultRow["check_type"]);
   if (f.hasFailures !== undefined) q = q.where("has_failures", "=", f.hasFailures ? 1 : 0);
   if (f.resultType !== "ALL") q = q.where("result_type", "=", f.resultType);
+  return q;
+}
+
+/** A page of the check's results, newest first by start, one row more than asked (is there a next page). */
+export async function listResults(db: Db, accountId: string, checkId: string, f: ResultFilter, limit: number, after?: ResultPosition): Promise<CheckResultRow[]> {
+  let q = matching(db, accountId, checkId, f).selectAll();
   // One row-value bound, which both stores turn into a range on check_results_check; the OR form was planned as
   // a scan of every earlier row of the check (PostgreSQL: bitmap of them all, then a sort).
   if (after) q = q.where(({ eb, refTuple, tuple }) => eb(refTuple("started_at", "id"), "<", tuple(after.startedAt, after.id)));
@@ -40,13 +46,7 @@ export async function listResults(db: Db, accountId: string, checkId: string, f:
 
 /** A page (offset) of the check's results, newest first, and how many match in all (the deprecated v1 list). */
 export async function pageResults(db: Db, accountId: string, checkId: string, f: ResultFilter, offset: number, limit: number): Promise<{ rows: CheckResultRow[]; total: number }> {
-  let q = db.selectFrom("check_results").where("check_id", "=", checkId).where("account_id", "=", accountId);
-  if (f.from !== undefined) q = q.where("started_at", ">=", f.from);
-  if (f.to !== undefined) q = q.where("started_at", "<", f.to);
-  if (f.location !== undefined) q = q.where("run_location", "=", f.location);
-  if (f.checkType !== undefined) q = q.where("check_type", "=", f.checkType as CheckResultRow["check_type"]);
-  if (f.hasFailures !== undefined) q = q.where("has_failures", "=", f.hasFailures ? 1 : 0);
-  if (f.resultType !== "ALL") q = q.where("result_type", "=", f.resultType);
+  const q = matching(db, accountId, checkId, f);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy("started_at", "desc").orderBy("id", "desc").offset(offset).limit(limit).execute(),
     q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
